@@ -1,0 +1,71 @@
+// swift-tools-version: 6.1
+import CompilerPluginSupport
+import PackageDescription
+
+let package = Package(
+  name: "Quarry",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+  products: [
+    .library(name: "Quarry", targets: ["Quarry"]),
+    .library(name: "QuarrySQLite", targets: ["QuarrySQLite"]),
+    .library(name: "QuarryTestSupport", targets: ["QuarryTestSupport"]),
+    .executable(name: "quarry", targets: ["quarry"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.4.0"),
+    .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.6.0"),
+  ],
+  targets: [
+    // SQL text rules (quoting, lexing, table-name inflection), shared by the macro plugin and the runtime.
+    .target(name: "QuarrySQLText", path: "Sources/QuarrySQLText"),
+    .target(name: "QuarryCore", dependencies: ["QuarrySQLText"]),
+    .macro(
+      name: "QuarryMacros",
+      dependencies: [
+        "QuarrySQLText",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ],
+      path: "Macros/QuarryMacros"
+    ),
+    .target(name: "Quarry", dependencies: ["QuarryCore", "QuarryMacros"]),
+    .systemLibrary(
+      name: "CSQLite",
+      path: "Sources/CSQLite",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .target(name: "QuarrySQLite", dependencies: ["QuarryCore", "CSQLite"]),
+    .target(
+      name: "QuarryTestSupport",
+      dependencies: [
+        "Quarry", "QuarrySQLite",
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .executableTarget(
+      name: "quarry",
+      dependencies: [
+        "Quarry", "QuarrySQLite",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "QuarryCoreTests", dependencies: ["Quarry", "QuarryTestSupport"]),
+    .testTarget(
+      name: "QuarryMacrosTests",
+      dependencies: [
+        "QuarryMacros",
+        .product(name: "MacroTesting", package: "swift-macro-testing"),
+        .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+      ]
+    ),
+    .testTarget(
+      name: "QuarrySQLiteTests",
+      dependencies: ["Quarry", "QuarrySQLite", "QuarryTestSupport"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,62 @@
+/// A value a driver binds to a statement parameter: one of SQLite's storage classes.
+public enum QueryBinding: Hashable, Sendable {
+  /// `NULL`
+  case null
+  /// A 64-bit signed integer.
+  case int(Int64)
+  /// A 64-bit floating point number.
+  case double(Double)
+  /// UTF-8 text.
+  case text(String)
+  /// Bytes.
+  case blob([UInt8])
+  /// A value that could not be encoded. Executing a statement that holds it fails with
+  /// the error, instead of binding a wrong value.
+  case invalid(QueryBindingError)
+
+  /// The binding written as an SQL literal: `NULL`, `42`, `1.5`, `'it''s'`, `X'CAFE'`.
+  public var sqlLiteral: String {
+    switch self {
+    case .null: return "NULL"
+    case .int(let value): return String(value)
+    case .double(let value):
+      if value.isNaN { return "NULL" }
+      if value.isInfinite { return value < 0 ? "-1e999" : "1e999" }
+      return String(value)
+    case .text(let value): return "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
+    case .blob(let bytes):
+      let digits = Array("0123456789ABCDEF")
+      var literal = "X'"
+      for byte in bytes {
+        literal.append(digits[Int(byte >> 4)])
+        literal.append(digits[Int(byte & 0xF)])
+      }
+      return literal + "'"
+    case .invalid(let error): return "<invalid: \(error.message)>"
+    }
+  }
+}
+
+/// Why a Swift value could not become a ``QueryBinding``.
+public struct QueryBindingError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A sentence that says which value failed and why.
+  public var message: String
+
+  /// Creates an error with a message.
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  public var description: String { message }
+}
+
+extension String {
+  fileprivate func replacingOccurrences(of target: Character, with replacement: String) -> String {
+    guard contains(target) else { return self }
+    var result = ""
+    for character in self {
+      if character == target { result.append(replacement) } else { result.append(character) }
+    }
+    return result
+  }
+}

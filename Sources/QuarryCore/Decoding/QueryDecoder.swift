@@ -1,0 +1,69 @@
+/// Reads the columns of one result row, in order, from left to right.
+///
+/// A driver implements this protocol over its native row; ``QueryDecodable`` types call it.
+/// Each `decode` call consumes one column, and throws a ``QueryDecodingError`` when the column
+/// does not hold the requested type (a `NULL` into a non-optional, `TEXT` into `Int`, …).
+public protocol QueryDecoder {
+  /// If the next column is `NULL`, consumes it and returns `true`; otherwise consumes nothing.
+  mutating func decodeNil() throws -> Bool
+  /// Decodes an `INTEGER` column.
+  mutating func decode(_ type: Int64.Type) throws -> Int64
+  /// Decodes an `INTEGER` column into the platform integer.
+  mutating func decode(_ type: Int.Type) throws -> Int
+  /// Decodes a `REAL` (or `INTEGER`) column.
+  mutating func decode(_ type: Double.Type) throws -> Double
+  /// Decodes a `TEXT` column.
+  mutating func decode(_ type: String.Type) throws -> String
+  /// Decodes a `BLOB` column.
+  mutating func decode(_ type: [UInt8].Type) throws -> [UInt8]
+  /// Decodes an `INTEGER` column holding 0 or 1 (any non-zero integer is `true`).
+  mutating func decode(_ type: Bool.Type) throws -> Bool
+}
+
+extension QueryDecoder {
+  /// Decodes a value of any decodable type from the next column(s).
+  @inlinable
+  public mutating func decode<Value: QueryDecodable>(_ type: Value.Type) throws -> Value {
+    try Value(decoder: &self)
+  }
+}
+
+/// A type that can build itself from the columns of a result row, read in order.
+///
+/// `@Table` types get a conformance from the macro; bindable values (`Int`, `String`, `Date`,
+/// raw-representable enums, …) read one column.
+public protocol QueryDecodable {
+  /// Reads the value from `decoder`, consuming as many columns as the type has.
+  init(decoder: inout some QueryDecoder) throws
+}
+
+/// A row column could not be decoded into the requested Swift type.
+///
+/// The message names the column (when the driver knows it), the Swift type that was expected,
+/// and what the database held:
+/// `column 2 ("is_completed"): expected Bool, found TEXT 'yes'`.
+public struct QueryDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The zero-based index of the column in the row, when known.
+  public var column: Int?
+  /// The column's name in the result set, when known.
+  public var columnName: String?
+  /// The Swift type that was requested.
+  public var expectedType: String
+  /// What the database held, or why the value was rejected.
+  public var found: String
+
+  /// Creates an error for the current column; drivers fill in the column when they throw it.
+  public init(column: Int? = nil, columnName: String? = nil, expectedType: String, found: String) {
+    self.column = column
+    self.columnName = columnName
+    self.expectedType = expectedType
+    self.found = found
+  }
+
+  public var description: String {
+    var place = "column"
+    if let column { place += " \(column)" }
+    if let columnName { place += " (\"\(columnName)\")" }
+    return "\(place): expected \(expectedType), found \(found)"
+  }
+}

@@ -1,0 +1,122 @@
+// Comparison and logic operators on expressions. Each has one form for two expressions and one
+// for an expression and a Swift value, so a literal takes the expression's type.
+
+/// `lhs = rhs`; comparing with `nil` renders `lhs IS NULL`.
+@inlinable
+public func == <LHS: QueryExpression>(lhs: LHS, rhs: LHS.QueryValue)
+  -> BinaryOperation<Bool, LHS, BoundValue<LHS.QueryValue>>
+where LHS.QueryValue: QueryBindable {
+  BinaryOperation(lhs, rhs.queryBinding == .null ? "IS" : "=", BoundValue(rhs))
+}
+
+/// `lhs <> rhs`; comparing with `nil` renders `lhs IS NOT NULL`.
+@inlinable
+public func != <LHS: QueryExpression>(lhs: LHS, rhs: LHS.QueryValue)
+  -> BinaryOperation<Bool, LHS, BoundValue<LHS.QueryValue>>
+where LHS.QueryValue: QueryBindable {
+  BinaryOperation(lhs, rhs.queryBinding == .null ? "IS NOT" : "<>", BoundValue(rhs))
+}
+
+/// `lhs = rhs`
+@inlinable
+public func == <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
+  -> BinaryOperation<Bool, LHS, RHS>
+where LHS.QueryValue == RHS.QueryValue {
+  BinaryOperation(lhs, "=", rhs)
+}
+
+/// `lhs <> rhs`
+@inlinable
+public func != <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
+  -> BinaryOperation<Bool, LHS, RHS>
+where LHS.QueryValue == RHS.QueryValue {
+  BinaryOperation(lhs, "<>", rhs)
+}
+
+/// `lhs < rhs`
+@inlinable
+public func < <LHS: QueryExpression>(lhs: LHS, rhs: LHS.QueryValue)
+  -> BinaryOperation<Bool, LHS, BoundValue<LHS.QueryValue>>
+where LHS.QueryValue: QueryBindable {
+  BinaryOperation(lhs, "<", BoundValue(rhs))
+}
+
+/// `lhs > rhs`
+@inlinable
+public func > <LHS: QueryExpression>(lhs: LHS, rhs: LHS.QueryValue)
+  -> BinaryOperation<Bool, LHS, BoundValue<LHS.QueryValue>>
+where LHS.QueryValue: QueryBindable {
+  BinaryOperation(lhs, ">", BoundValue(rhs))
+}
+
+/// `lhs <= rhs`
+@inlinable
+public func <= <LHS: QueryExpression>(lhs: LHS, rhs: LHS.QueryValue)
+  -> BinaryOperation<Bool, LHS, BoundValue<LHS.QueryValue>>
+where LHS.QueryValue: QueryBindable {
+  BinaryOperation(lhs, "<=", BoundValue(rhs))
+}
+
+/// `lhs >= rhs`
+@inlinable
+public func >= <LHS: QueryExpression>(lhs: LHS, rhs: LHS.QueryValue)
+  -> BinaryOperation<Bool, LHS, BoundValue<LHS.QueryValue>>
+where LHS.QueryValue: QueryBindable {
+  BinaryOperation(lhs, ">=", BoundValue(rhs))
+}
+
+/// `lhs < rhs`
+@inlinable
+public func < <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
+  -> BinaryOperation<Bool, LHS, RHS>
+where LHS.QueryValue == RHS.QueryValue {
+  BinaryOperation(lhs, "<", rhs)
+}
+
+/// `lhs > rhs`
+@inlinable
+public func > <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
+  -> BinaryOperation<Bool, LHS, RHS>
+where LHS.QueryValue == RHS.QueryValue {
+  BinaryOperation(lhs, ">", rhs)
+}
+
+/// `lhs <= rhs`
+@inlinable
+public func <= <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
+  -> BinaryOperation<Bool, LHS, RHS>
+where LHS.QueryValue == RHS.QueryValue {
+  BinaryOperation(lhs, "<=", rhs)
+}
+
+/// `lhs >= rhs`
+@inlinable
+public func >= <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
+  -> BinaryOperation<Bool, LHS, RHS>
+where LHS.QueryValue == RHS.QueryValue {
+  BinaryOperation(lhs, ">=", rhs)
+}
+
+/// `lhs AND rhs`
+@inlinable
+public func && <LHS: QueryExpression<Bool>, RHS: QueryExpression<Bool>>(lhs: LHS, rhs: RHS)
+  -> BinaryOperation<Bool, LHS, RHS>
+{
+  BinaryOperation(lhs, "AND", rhs)
+}
+
+/// `lhs OR rhs`
+@inlinable
+public func || <LHS: QueryExpression<Bool>, RHS: QueryExpression<Bool>>(lhs: LHS, rhs: RHS)
+  -> BinaryOperation<Bool, LHS, RHS>
+{
+  BinaryOperation(lhs, "OR", rhs)
+}
+
+/// `NOT operand`
+@inlinable
+public prefix func ! <Operand: QueryExpression<Bool>>(operand: Operand)
+  -> UnaryOperation<Bool, Operand>
+{
+  UnaryOperation("NOT", operand)
+}

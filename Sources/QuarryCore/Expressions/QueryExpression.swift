@@ -1,0 +1,91 @@
+/// Something that renders to SQL and has a static Swift result type: a column, a bound value,
+/// an operator applied to expressions, a statement.
+public protocol QueryExpression<QueryValue> {
+  /// The Swift type of the value this expression produces in SQL.
+  associatedtype QueryValue
+
+  /// Appends the expression's SQL and bindings to `fragment`.
+  func write(to fragment: inout QueryFragment)
+}
+
+extension QueryExpression {
+  /// The expression rendered on its own.
+  @inlinable
+  public var queryFragment: QueryFragment {
+    var fragment = QueryFragment()
+    write(to: &fragment)
+    return fragment
+  }
+}
+
+/// A Swift value used inside an expression: it renders as a `?` placeholder and a binding.
+public struct BoundValue<QueryValue: QueryBindable>: QueryExpression {
+  /// The value that is bound.
+  public var value: QueryValue
+
+  /// Wraps a value so it can stand in an expression.
+  @inlinable
+  public init(_ value: QueryValue) {
+    self.value = value
+  }
+
+  @inlinable
+  public func write(to fragment: inout QueryFragment) {
+    fragment.append(binding: value.queryBinding)
+  }
+}
+
+/// Two expressions joined by an infix operator, rendered in parentheses: `("a" = ?)`.
+public struct BinaryOperation<QueryValue, LHS: QueryExpression, RHS: QueryExpression>:
+  QueryExpression
+{
+  /// The left operand.
+  public var lhs: LHS
+  /// The SQL operator, such as `=`, `AND`, `IS`.
+  public var `operator`: String
+  /// The right operand.
+  public var rhs: RHS
+
+  /// Joins two expressions with an SQL operator.
+  @inlinable
+  public init(_ lhs: LHS, _ operator: String, _ rhs: RHS) {
+    self.lhs = lhs
+    self.operator = `operator`
+    self.rhs = rhs
+  }
+
+  @inlinable
+  public func write(to fragment: inout QueryFragment) {
+    fragment.sql.append("(")
+    lhs.write(to: &fragment)
+    fragment.sql.append(" ")
+    fragment.sql.append(self.operator)
+    fragment.sql.append(" ")
+    rhs.write(to: &fragment)
+    fragment.sql.append(")")
+  }
+}
+
+/// A prefix operator applied to an expression, rendered in parentheses: `(NOT "a")`.
+public struct UnaryOperation<QueryValue, Operand: QueryExpression>: QueryExpression {
+  /// The SQL operator, such as `NOT`.
+  public var `operator`: String
+  /// The operand.
+  public var operand: Operand
+
+  /// Applies an SQL prefix operator to an expression.
+  @inlinable
+  public init(_ operator: String, _ operand: Operand) {
+    self.operator = `operator`
+    self.operand = operand
+  }
+
+  @inlinable
+  public func write(to fragment: inout QueryFragment) {
+    fragment.sql.append("(")
+    fragment.sql.append(self.operator)
+    fragment.sql.append(" ")
+    operand.write(to: &fragment)
+    fragment.sql.append(")")
+  }
+}

@@ -1,0 +1,20 @@
+/// SQL written by hand, with a Swift result type: what `#sql` produces.
+///
+/// As an expression it can stand in a query (`Reminder.where { #sql("\($0.title) LIKE 'A%'") }`);
+/// as a statement it runs on its own and decodes rows of `QueryValue`
+/// (`#sql("SELECT \(Reminder.columns.title) FROM \(Reminder.self)", as: String.self)`).
+public struct SQLQueryExpression<QueryValue>: Statement {
+  /// The SQL and its bindings.
+  public var fragment: QueryFragment
+
+  /// Wraps a fragment, giving it a result type.
+  @inlinable
+  public init(_ fragment: QueryFragment, as type: QueryValue.Type = QueryValue.self) {
+    self.fragment = fragment
+  }
+
+  @inlinable
+  public func write(to fragment: inout QueryFragment) {
+    fragment.append(self.fragment)
+  }
+}

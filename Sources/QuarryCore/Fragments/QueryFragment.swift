@@ -1,0 +1,152 @@
+import QuarrySQLText
+
+/// A piece of SQL with its bound values: the text uses `?` placeholders, and ``bindings`` holds
+/// one value per placeholder, in order.
+///
+/// Build fragments by string interpolation. An interpolated value becomes a placeholder and a
+/// binding; an interpolated table or column renders its quoted name; `\(raw:)` inserts text:
+///
+/// ```swift
+/// let fragment: QueryFragment = "SELECT \(Reminder.columns.title) FROM \(Reminder.self) WHERE \(Reminder.columns.id) = \(42)"
+/// fragment.sql       // SELECT "reminders"."title" FROM "reminders" WHERE "reminders"."id" = ?
+/// fragment.bindings  // [.int(42)]
+/// ```
+public struct QueryFragment: Hashable, Sendable {
+  /// The SQL text, with a `?` for every bound value.
+  public var sql: String
+  /// The values bound to the placeholders of ``sql``, in order.
+  public var bindings: [QueryBinding]
+
+  /// Creates a fragment from SQL text and its bindings.
+  @inlinable
+  public init(sql: String = "", bindings: [QueryBinding] = []) {
+    self.sql = sql
+    self.bindings = bindings
+  }
+
+  /// Whether the fragment holds no SQL text.
+  @inlinable
+  public var isEmpty: Bool { sql.isEmpty }
+
+  /// Appends SQL text.
+  @inlinable
+  public mutating func append(sql text: String) {
+    sql.append(text)
+  }
+
+  /// Appends a `?` placeholder bound to `binding`.
+  @inlinable
+  public mutating func append(binding: QueryBinding) {
+    sql.append("?")
+    bindings.append(binding)
+  }
+
+  /// Appends another fragment's text and bindings.
+  @inlinable
+  public mutating func append(_ other: QueryFragment) {
+    sql.append(other.sql)
+    bindings.append(contentsOf: other.bindings)
+  }
+
+  /// Appends an expression's SQL.
+  @inlinable
+  public mutating func append(_ expression: some QueryExpression) {
+    expression.write(to: &self)
+  }
+
+  /// Appends a quoted identifier: `title` is written as `"title"`.
+  public mutating func append(identifier: String) {
+    sql.append(quoteIdentifier(identifier))
+  }
+
+  /// Appends `elements` separated by `separator`.
+  @inlinable
+  public mutating func append(_ elements: [QueryFragment], separator: String) {
+    for (index, element) in elements.enumerated() {
+      if index > 0 { sql.append(separator) }
+      append(element)
+    }
+  }
+}
+
+extension QueryFragment: ExpressibleByStringInterpolation {
+  @inlinable
+  public init(stringLiteral value: String) {
+    self.init(sql: value)
+  }
+
+  @inlinable
+  public init(stringInterpolation: StringInterpolation) {
+    self = stringInterpolation.fragment
+  }
+
+  /// Builds a ``QueryFragment`` from a string literal with interpolations.
+  public struct StringInterpolation: StringInterpolationProtocol {
+    @usableFromInline var fragment: QueryFragment
+
+    @inlinable
+    public init(literalCapacity: Int, interpolationCount: Int) {
+      fragment = QueryFragment()
+      fragment.sql.reserveCapacity(literalCapacity + interpolationCount * 4)
+    }
+
+    @inlinable
+    public mutating func appendLiteral(_ literal: String) {
+      fragment.sql.append(literal)
+    }
+
+    /// Binds a value: it renders as `?`.
+    @inlinable
+    public mutating func appendInterpolation(_ value: some QueryBindable) {
+      fragment.append(binding: value.queryBinding)
+    }
+
+    /// Renders an expression: a column renders its qualified quoted name, a statement its SQL.
+    @inlinable
+    public mutating func appendInterpolation(_ expression: some QueryExpression) {
+      expression.write(to: &fragment)
+    }
+
+    /// Renders a table's quoted name.
+    public mutating func appendInterpolation<T: Table>(_ table: T.Type) {
+      fragment.sql.append(T.schema.quotedName)
+    }
+
+    /// Inserts SQL text as it is. Never pass user input here: it is not escaped.
+    @inlinable
+    public mutating func appendInterpolation(raw sql: String) {
+      fragment.sql.append(sql)
+    }
+
+    /// Renders a quoted identifier: `\(quote: "my table")` becomes `"my table"`.
+    public mutating func appendInterpolation(quote identifier: String) {
+      fragment.append(identifier: identifier)
+    }
+
+    /// Appends a fragment's text and bindings.
+    @inlinable
+    public mutating func appendInterpolation(_ other: QueryFragment) {
+      fragment.append(other)
+    }
+  }
+}
+
+extension QueryFragment: CustomDebugStringConvertible {
+  /// The SQL with every bound value inlined as an SQL literal, for reading and logging.
+  ///
+  /// Placeholders are found the way SQLite finds them: a `?` outside string literals, quoted
+  /// identifiers and comments.
+  public var debugDescription: String {
+    var result = ""
+    var remaining = bindings.makeIterator()
+    var scanner = SQLScanner(sql)
+    while let token = scanner.next() {
+      if case .placeholder = token.kind, let binding = remaining.next() {
+        result.append(binding.sqlLiteral)
+      } else {
+        result.append(contentsOf: token.text)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,55 @@
+import QuarrySQLText
+
+/// A table's name and columns, with the SQL every statement reuses rendered once.
+///
+/// `@Table` generates one per table as a static constant, so quoting and joining names happens
+/// once per process, not once per query.
+public struct TableSchema: Sendable {
+  /// A column's description.
+  public struct Column: Sendable, Equatable {
+    /// The column's name in the database.
+    public var name: String
+    /// Whether the column is the table's primary key.
+    public var isPrimaryKey: Bool
+    /// Whether the database computes the column (`GENERATED ALWAYS AS …`): it is read, never
+    /// written.
+    public var isGenerated: Bool
+
+    /// Describes a column.
+    public init(_ name: String, primaryKey: Bool = false, generated: Bool = false) {
+      self.name = name
+      self.isPrimaryKey = primaryKey
+      self.isGenerated = generated
+    }
+  }
+
+  /// The table's name.
+  public let name: String
+  /// The quoted table name: `"reminders"`.
+  public let quotedName: String
+  /// Every column, in decoding order.
+  public let columns: [Column]
+  /// The columns statements write: all but generated ones.
+  public let writableColumns: [Column]
+  /// The qualified column list of `SELECT`: `"reminders"."id", "reminders"."title"`.
+  public let selectionSQL: String
+  /// The column list of `INSERT`: `("id", "title")`.
+  public let insertColumnsSQL: String
+  /// One row of placeholders for `INSERT`: `(?, ?)`.
+  public let insertPlaceholdersSQL: String
+
+  /// Describes a table and pre-renders its SQL.
+  public init(name: String, columns: [Column]) {
+    self.name = name
+    self.columns = columns
+    self.writableColumns = columns.filter { !$0.isGenerated }
+    let quotedName = quoteIdentifier(name)
+    self.quotedName = quotedName
+    self.selectionSQL = columns.map { quotedName + "." + quoteIdentifier($0.name) }
+      .joined(separator: ", ")
+    self.insertColumnsSQL =
+      "(" + writableColumns.map { quoteIdentifier($0.name) }.joined(separator: ", ") + ")"
+    self.insertPlaceholdersSQL =
+      "(" + Array(repeating: "?", count: writableColumns.count).joined(separator: ", ") + ")"
+  }
+}

@@ -1,0 +1,40 @@
+/// A `DELETE` from a table: `Reminder.delete().where { $0.isCompleted }`.
+public struct Delete<From: Table>: Statement {
+  public typealias QueryValue = Void
+
+  /// The rows to delete.
+  public var filter: Where<From>
+
+  /// A delete of the rows `filter` keeps.
+  @inlinable
+  public init(filter: Where<From> = Where()) {
+    self.filter = filter
+  }
+
+  /// Restricts the delete to rows matching a predicate, joined to earlier ones with `AND`.
+  @inlinable
+  public func `where`<Predicate: QueryExpression<Bool>>(
+    _ predicate: (From.TableColumns) -> Predicate
+  ) -> Self {
+    Delete(filter: filter.where(predicate))
+  }
+
+  @inlinable
+  public func write(to fragment: inout QueryFragment) {
+    fragment.sql.append("DELETE FROM ")
+    fragment.sql.append(From.schema.quotedName)
+    filter.writeClause(to: &fragment)
+  }
+}
+
+extension Table {
+  /// Deletes every row: `DELETE FROM "reminders"`.
+  @inlinable
+  public static func delete() -> Delete<Self> { Delete() }
+}
+
+extension Where {
+  /// Deletes the filtered rows.
+  @inlinable
+  public func delete() -> Delete<From> { Delete(filter: self) }
+}

@@ -1,0 +1,99 @@
+/// A `SELECT` statement over a table, decoding rows of `QueryValue`.
+public struct Select<QueryValue, From: Table>: Statement {
+  /// The selected columns, or nil for every column of `From`.
+  public var selection: QueryFragment?
+  /// The `WHERE` clause.
+  public var filter: Where<From>
+  /// The `ORDER BY` terms, comma-separated; empty for none.
+  public var ordering: QueryFragment
+  /// The `LIMIT` and `OFFSET` values.
+  public var limit: (count: Int, offset: Int?)?
+
+  /// A select of `selection` (every column when nil) from the rows `filter` keeps.
+  @inlinable
+  public init(selection: QueryFragment? = nil, filter: Where<From> = Where()) {
+    self.selection = selection
+    self.filter = filter
+    self.ordering = QueryFragment()
+    self.limit = nil
+  }
+
+  @inlinable
+  init<Other>(_ other: Select<Other, From>, selection: QueryFragment?) {
+    self.selection = selection
+    self.filter = other.filter
+    self.ordering = other.ordering
+    self.limit = other.limit
+  }
+
+  /// Adds a predicate, joined to earlier ones with `AND`.
+  @inlinable
+  public func `where`<Predicate: QueryExpression<Bool>>(
+    _ predicate: (From.TableColumns) -> Predicate
+  ) -> Self {
+    var copy = self
+    copy.filter = filter.where(predicate)
+    return copy
+  }
+
+  /// Adds ordering terms: `.order { ($0.isCompleted, $0.title.desc()) }`.
+  @inlinable
+  public func order<each Term: QueryExpression>(
+    by terms: (From.TableColumns) -> (repeat each Term)
+  ) -> Self {
+    var copy = self
+    for term in repeat each terms(From.columns) {
+      if !copy.ordering.isEmpty { copy.ordering.sql.append(", ") }
+      term.write(to: &copy.ordering)
+    }
+    return copy
+  }
+
+  /// Returns at most `count` rows, skipping `offset` rows first.
+  @inlinable
+  public func limit(_ count: Int, offset: Int? = nil) -> Self {
+    var copy = self
+    copy.limit = (count, offset)
+    return copy
+  }
+
+  @inlinable
+  public func write(to fragment: inout QueryFragment) {
+    fragment.sql.append("SELECT ")
+    if let selection {
+      fragment.append(selection)
+    } else {
+      fragment.sql.append(From.schema.selectionSQL)
+    }
+    fragment.sql.append("\nFROM ")
+    fragment.sql.append(From.schema.quotedName)
+    filter.writeClause(to: &fragment)
+    if !ordering.isEmpty {
+      fragment.sql.append("\nORDER BY ")
+      fragment.append(ordering)
+    }
+    if let limit {
+      fragment.sql.append("\nLIMIT ")
+      fragment.append(binding: .int(Int64(limit.count)))
+      if let offset = limit.offset {
+        fragment.sql.append(" OFFSET ")
+        fragment.append(binding: .int(Int64(offset)))
+      }
+    }
+  }
+}
+
+extension Select where QueryValue == From {
+  /// Chooses the columns to select: `.select { ($0.id, $0.title) }`.
+  @inlinable
+  public func select<each Column: QueryExpression>(
+    _ columns: (From.TableColumns) -> (repeat each Column)
+  ) -> Select<(repeat (each Column).QueryValue), From> {
+    var selection = QueryFragment()
+    for column in repeat each columns(From.columns) {
+      if !selection.isEmpty { selection.sql.append(", ") }
+      column.write(to: &selection)
+    }
+    return Select<(repeat (each Column).QueryValue), From>(self, selection: selection)
+  }
+}

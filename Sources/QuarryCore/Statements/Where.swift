@@ -1,0 +1,123 @@
+/// A table filtered by a `WHERE` clause: `Reminder.where { !$0.isCompleted }`.
+///
+/// On its own it selects every column of the matching rows; it also starts a `SELECT` with
+/// other columns, an `UPDATE` or a `DELETE` of those rows. Several `where` calls are joined
+/// with `AND`.
+public struct Where<From: Table>: Statement {
+  public typealias QueryValue = From
+
+  /// The predicates, already joined with `AND`; empty when unfiltered.
+  public var predicates: QueryFragment
+
+  /// An unfiltered table.
+  @inlinable
+  public init() {
+    predicates = QueryFragment()
+  }
+
+  /// Adds a predicate, joined to earlier ones with `AND`.
+  @inlinable
+  public func `where`<Predicate: QueryExpression<Bool>>(
+    _ predicate: (From.TableColumns) -> Predicate
+  ) -> Self {
+    var copy = self
+    if !copy.predicates.isEmpty { copy.predicates.sql.append(" AND ") }
+    predicate(From.columns).write(to: &copy.predicates)
+    return copy
+  }
+
+  /// Appends ` WHERE …` when there are predicates.
+  @inlinable
+  public func writeClause(to fragment: inout QueryFragment) {
+    guard !predicates.isEmpty else { return }
+    fragment.sql.append("\nWHERE ")
+    fragment.append(predicates)
+  }
+
+  @inlinable
+  public func write(to fragment: inout QueryFragment) {
+    select.write(to: &fragment)
+  }
+
+  /// The filtered rows, every column.
+  @inlinable
+  public var select: Select<From, From> { Select(filter: self) }
+
+  /// Selects columns of the filtered rows: `.select { ($0.id, $0.title) }`.
+  @inlinable
+  public func select<each Column: QueryExpression>(
+    _ columns: (From.TableColumns) -> (repeat each Column)
+  ) -> Select<(repeat (each Column).QueryValue), From> {
+    Select(filter: self).select(columns)
+  }
+
+  /// Orders the filtered rows.
+  @inlinable
+  public func order<each Term: QueryExpression>(
+    by terms: (From.TableColumns) -> (repeat each Term)
+  ) -> Select<From, From> {
+    select.order(by: terms)
+  }
+
+  /// Limits the number of filtered rows.
+  @inlinable
+  public func limit(_ count: Int, offset: Int? = nil) -> Select<From, From> {
+    select.limit(count, offset: offset)
+  }
+
+  /// Counts the filtered rows: `SELECT count(*) FROM … WHERE …`.
+  @inlinable
+  public func count() -> Select<Int, From> {
+    Select(selection: "count(*)", filter: self)
+  }
+}
+
+extension Table {
+  /// Every row of the table: `SELECT … FROM "reminders"`.
+  @inlinable
+  public static var all: Where<Self> { Where() }
+
+  /// Rows matching a predicate: `Reminder.where { !$0.isCompleted }`.
+  @inlinable
+  public static func `where`<Predicate: QueryExpression<Bool>>(
+    _ predicate: (TableColumns) -> Predicate
+  ) -> Where<Self> {
+    Where().where(predicate)
+  }
+
+  /// Selects columns of every row: `Reminder.select { ($0.id, $0.title) }`.
+  @inlinable
+  public static func select<each Column: QueryExpression>(
+    _ columns: (TableColumns) -> (repeat each Column)
+  ) -> Select<(repeat (each Column).QueryValue), Self> {
+    Where().select(columns)
+  }
+
+  /// Every row, ordered: `Reminder.order { $0.title.desc() }`.
+  @inlinable
+  public static func order<each Term: QueryExpression>(
+    by terms: (TableColumns) -> (repeat each Term)
+  ) -> Select<Self, Self> {
+    Where().order(by: terms)
+  }
+
+  /// At most `count` rows.
+  @inlinable
+  public static func limit(_ count: Int, offset: Int? = nil) -> Select<Self, Self> {
+    Where().limit(count, offset: offset)
+  }
+
+  /// Counts the rows: `SELECT count(*) FROM "reminders"`.
+  @inlinable
+  public static func count() -> Select<Int, Self> {
+    Where().count()
+  }
+}
+
+extension PrimaryKeyedTable {
+  /// The row with the given primary key: `WHERE "reminders"."id" = ?`.
+  @inlinable
+  public static func find(_ primaryKey: PrimaryKey) -> Where<Self> {
+    Where().where { $0.primaryKey == primaryKey }
+  }
+}
