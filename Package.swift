@@ -42,7 +42,7 @@ let package = Package(
     .target(
       name: "QuarryTestSupport",
       dependencies: [
-        "Quarry", "QuarrySQLite",
+        "Quarry", "QuarrySQLite", "QuarrySQLText",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),

@@ -1,1 +1,13 @@
 import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+/// The compiler plugin that provides Quarry's macros.
+@main
+struct QuarryMacrosPlugin: CompilerPlugin {
+  let providingMacros: [Macro.Type] = [
+    TableMacro.self,
+    ColumnMacro.self,
+    EphemeralMacro.self,
+    SQLMacro.self,
+  ]
+}

@@ -51,19 +51,27 @@ public struct QueryDecodingError: Error, Equatable, Sendable, CustomStringConver
   public var expectedType: String
   /// What the database held, or why the value was rejected.
   public var found: String
+  /// The statement whose row was being decoded, when known.
+  public var sql: String?
 
   /// Creates an error for the current column; drivers fill in the column when they throw it.
-  public init(column: Int? = nil, columnName: String? = nil, expectedType: String, found: String) {
+  public init(
+    column: Int? = nil, columnName: String? = nil, expectedType: String, found: String,
+    sql: String? = nil
+  ) {
     self.column = column
     self.columnName = columnName
     self.expectedType = expectedType
     self.found = found
+    self.sql = sql
   }
 
   public var description: String {
     var place = "column"
     if let column { place += " \(column)" }
     if let columnName { place += " (\"\(columnName)\")" }
-    return "\(place): expected \(expectedType), found \(found)"
+    var text = "\(place): expected \(expectedType), found \(found)"
+    if let sql { text += "\n  in: \(sql)" }
+    return text
   }
 }

@@ -1,0 +1,93 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@Column`: a marker that `@Table` reads; it expands to nothing.
+public struct ColumnMacro: PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    []
+  }
+}
+
+/// `@Ephemeral`: a marker that keeps a stored property out of the table; it expands to nothing.
+public struct EphemeralMacro: PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    []
+  }
+}
+
+/// The arguments of one `@Column(_ name:, primaryKey:)` attribute.
+struct ColumnAttribute {
+  /// The attribute itself, where primary key diagnostics point.
+  var node: AttributeSyntax
+  /// The column name, when one was given.
+  var name: String?
+  /// `primaryKey: true` or `false`, when given.
+  var primaryKey: Bool?
+
+  /// Reads `node`'s arguments, diagnosing the ones that aren't literals.
+  init(_ node: AttributeSyntax, diagnostics: inout [Diagnostic]) {
+    self.node = node
+    for argument in node.arguments?.as(LabeledExprListSyntax.self) ?? [] {
+      switch argument.label?.text {
+      case nil:
+        name = literalName(
+          argument.expression, error: .columnNameNotLiteral, diagnostics: &diagnostics)
+      case "primaryKey":
+        if let literal = argument.expression.as(BooleanLiteralExprSyntax.self) {
+          primaryKey = literal.literal.tokenKind == .keyword(.true)
+        } else if !argument.expression.is(NilLiteralExprSyntax.self) {
+          diagnostics.append(
+            Diagnostic(node: argument.expression, message: QuarryDiagnostic.primaryKeyNotLiteral))
+        }
+      default:
+        break
+      }
+    }
+  }
+}
+
+/// The name a `@Table` or `@Column` argument spells, or nil for `nil` or a non-literal (which is
+/// diagnosed with `error`).
+func literalName(
+  _ expression: ExprSyntax,
+  error: QuarryDiagnostic,
+  diagnostics: inout [Diagnostic]
+) -> String? {
+  if expression.is(NilLiteralExprSyntax.self) { return nil }
+  if let literal = expression.as(StringLiteralExprSyntax.self),
+    let value = StringLiteralText(literal)?.plainValue
+  {
+    return value
+  }
+  diagnostics.append(Diagnostic(node: expression, message: error))
+  return nil
+}
+
+extension AttributeSyntax {
+  /// The attribute's name without a module qualifier: `Column` for `@Quarry.Column`.
+  var simpleName: String {
+    if let member = attributeName.as(MemberTypeSyntax.self) { return member.name.text }
+    return attributeName.trimmedDescription
+  }
+}
+
+extension AttributeListSyntax {
+  /// The first attribute named `name`, module-qualified or not.
+  func first(named name: String) -> AttributeSyntax? {
+    for element in self {
+      if case .attribute(let attribute) = element, attribute.simpleName == name {
+        return attribute
+      }
+    }
+    return nil
+  }
+}

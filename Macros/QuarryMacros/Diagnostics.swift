@@ -1,0 +1,133 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+/// Every error the Quarry macros report. Each case has a stable ``diagnosticID`` so tools can
+/// recognize it whatever the wording.
+enum QuarryDiagnostic: DiagnosticMessage {
+  case tableRequiresStruct
+  case genericTable
+  case tableNameNotLiteral
+  case columnNameNotLiteral
+  case primaryKeyNotLiteral
+  case cannotInferType(property: String)
+  case duplicatePrimaryKey(property: String)
+  case letWithInitialValue(property: String)
+  case ephemeralWithoutDefault(property: String)
+  case unterminatedQuote(kind: String, closing: String)
+  case unmatchedCloseParenthesis
+  case unclosedOpenParenthesis
+  case bareParameter(String)
+  case interpolationInsideQuotes
+
+  var message: String {
+    switch self {
+    case .tableRequiresStruct:
+      return "'@Table' can only be applied to a struct"
+    case .genericTable:
+      return "'@Table' does not support generic types"
+    case .tableNameNotLiteral:
+      return "the table name must be a string literal"
+    case .columnNameNotLiteral:
+      return "the column name must be a string literal"
+    case .primaryKeyNotLiteral:
+      return "'primaryKey' must be 'true' or 'false'"
+    case .cannotInferType(let property):
+      return "cannot infer the type of column '\(property)'; add a type annotation"
+    case .duplicatePrimaryKey(let property):
+      return "'@Table' supports one primary key; '\(property)' is already the primary key"
+    case .letWithInitialValue(let property):
+      return """
+        'let' property '\(property)' has an initial value, so it can't be decoded from a row; \
+        make it 'var' or mark it '@Ephemeral'
+        """
+    case .ephemeralWithoutDefault(let property):
+      return "'@Ephemeral' property '\(property)' needs a default value"
+    case .unterminatedQuote(let kind, let closing):
+      return "unterminated \(kind): add the closing \(closing)"
+    case .unmatchedCloseParenthesis:
+      return "unbalanced parentheses: ')' has no matching '('"
+    case .unclosedOpenParenthesis:
+      return "unbalanced parentheses: '(' is never closed"
+    case .bareParameter(let parameter):
+      return "bare parameter '\(parameter)' in #sql: interpolate the value instead, as \\(value)"
+    case .interpolationInsideQuotes:
+      return """
+        an interpolated value inside quotes is bound as the literal text '?'; remove the quotes
+        """
+    }
+  }
+
+  var severity: DiagnosticSeverity { .error }
+
+  var diagnosticID: MessageID {
+    let id: String
+    switch self {
+    case .tableRequiresStruct: id = "table-requires-struct"
+    case .genericTable: id = "generic-table"
+    case .tableNameNotLiteral: id = "table-name-not-literal"
+    case .columnNameNotLiteral: id = "column-name-not-literal"
+    case .primaryKeyNotLiteral: id = "primary-key-not-literal"
+    case .cannotInferType: id = "cannot-infer-column-type"
+    case .duplicatePrimaryKey: id = "duplicate-primary-key"
+    case .letWithInitialValue: id = "let-with-initial-value"
+    case .ephemeralWithoutDefault: id = "ephemeral-without-default"
+    case .unterminatedQuote: id = "sql-unterminated-quote"
+    case .unmatchedCloseParenthesis: id = "sql-unmatched-close-parenthesis"
+    case .unclosedOpenParenthesis: id = "sql-unclosed-open-parenthesis"
+    case .bareParameter: id = "sql-bare-parameter"
+    case .interpolationInsideQuotes: id = "sql-interpolation-inside-quotes"
+    }
+    return MessageID(domain: "QuarryMacros", id: id)
+  }
+}
+
+/// The notes attached to ``QuarryDiagnostic``s.
+enum QuarryNote: NoteMessage {
+  case primaryKeyDeclaredHere(property: String)
+
+  var message: String {
+    switch self {
+    case .primaryKeyDeclaredHere(let property):
+      return "'\(property)' is declared the primary key here"
+    }
+  }
+
+  var noteID: MessageID {
+    switch self {
+    case .primaryKeyDeclaredHere: return MessageID(domain: "QuarryMacros", id: "primary-key-here")
+    }
+  }
+}
+
+/// The fix-its offered with ``QuarryDiagnostic``s.
+enum QuarryFixIt: FixItMessage {
+  case replaceKeyword(old: String, new: String)
+  case interpolateValue(parameter: String)
+
+  var message: String {
+    switch self {
+    case .replaceKeyword(let old, let new):
+      return "Replace '\(old)' with '\(new)'"
+    case .interpolateValue(let parameter):
+      return "Replace '\(parameter)' with an interpolated value"
+    }
+  }
+
+  var fixItID: MessageID {
+    switch self {
+    case .replaceKeyword: return MessageID(domain: "QuarryMacros", id: "replace-keyword")
+    case .interpolateValue: return MessageID(domain: "QuarryMacros", id: "interpolate-value")
+    }
+  }
+}
+
+extension FixIt {
+  /// Replaces `keyword` with the keyword `replacement`, keeping its trivia.
+  static func replacing(_ keyword: TokenSyntax, with replacement: Keyword) -> FixIt {
+    let newKeyword = keyword.with(\.tokenKind, .keyword(replacement))
+    return FixIt(
+      message: QuarryFixIt.replaceKeyword(old: keyword.text, new: newKeyword.text),
+      changes: [.replace(oldNode: Syntax(keyword), newNode: Syntax(newKeyword))]
+    )
+  }
+}

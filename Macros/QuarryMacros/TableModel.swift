@@ -1,0 +1,280 @@
+import QuarrySQLText
+import SwiftDiagnostics
+import SwiftSyntax
+
+/// One column of a `@Table` struct: a stored instance property.
+struct ColumnModel {
+  /// The property's name as written in Swift (backticks kept).
+  var propertyName: String
+  /// The column's name in the database.
+  var columnName: String
+  /// The property's Swift type, written or inferred.
+  var type: String
+  /// Whether ``type`` is an optional type.
+  var isOptional: Bool
+  /// The property's initial value, the `Draft` initializer's default.
+  var initialValue: String?
+  /// Whether the column is the table's primary key.
+  var isPrimaryKey = false
+  /// The property's `@Column` attribute, if any.
+  var attribute: ColumnAttribute?
+}
+
+/// What `@Table` generates code from: a pure model of the struct, built without side effects.
+/// Parsing collects every problem in ``diagnostics``; the macro emits nothing when there are any.
+struct TableModel {
+  /// The extended type, as the compiler names it (`Attachment.Image` for a nested type).
+  var typeName: String
+  /// The table's name in the database.
+  var tableName = ""
+  /// The struct's access modifier followed by a space (`public `), or nothing.
+  var access = ""
+  /// The table's columns, in declaration order.
+  var columns: [ColumnModel] = []
+  /// The conformances the struct declares that `Draft` should share (`Sendable`, …).
+  var draftConformances: [String] = []
+  /// The problems found.
+  var diagnostics: [Diagnostic] = []
+
+  /// The primary key column, if the table has one.
+  var primaryKey: ColumnModel? { columns.first(where: \.isPrimaryKey) }
+
+  /// Models `declaration`, the struct `attribute` is attached to.
+  init(attribute: AttributeSyntax, declaration: some DeclGroupSyntax, typeName: String) {
+    self.typeName = typeName
+    guard let structDecl = declaration.as(StructDeclSyntax.self) else {
+      diagnoseNonStruct(declaration)
+      return
+    }
+    if let generics = structDecl.genericParameterClause {
+      diagnostics.append(Diagnostic(node: generics, message: QuarryDiagnostic.genericTable))
+    }
+    tableName = Self.explicitTableName(attribute, diagnostics: &diagnostics)
+      ?? defaultTableName(forTypeName: structDecl.name.text.trimmingBackticks)
+    access = Self.accessModifier(structDecl.modifiers)
+    draftConformances = Self.draftConformances(structDecl.inheritanceClause)
+    for member in structDecl.memberBlock.members {
+      if let variable = member.decl.as(VariableDeclSyntax.self) {
+        addColumns(variable)
+      }
+    }
+    choosePrimaryKey()
+  }
+
+  private mutating func diagnoseNonStruct(_ declaration: some DeclGroupSyntax) {
+    let keyword: TokenSyntax
+    var fixIts: [FixIt] = []
+    if let decl = declaration.as(ClassDeclSyntax.self) {
+      keyword = decl.classKeyword
+      fixIts = [.replacing(keyword, with: .struct)]
+    } else if let decl = declaration.as(ActorDeclSyntax.self) {
+      keyword = decl.actorKeyword
+      fixIts = [.replacing(keyword, with: .struct)]
+    } else if let decl = declaration.as(EnumDeclSyntax.self) {
+      keyword = decl.enumKeyword
+    } else if let decl = declaration.as(ProtocolDeclSyntax.self) {
+      keyword = decl.protocolKeyword
+    } else if let decl = declaration.as(ExtensionDeclSyntax.self) {
+      keyword = decl.extensionKeyword
+    } else {
+      diagnostics.append(Diagnostic(node: declaration, message: QuarryDiagnostic.tableRequiresStruct))
+      return
+    }
+    diagnostics.append(
+      Diagnostic(node: keyword, message: QuarryDiagnostic.tableRequiresStruct, fixIts: fixIts))
+  }
+
+  private static func explicitTableName(
+    _ attribute: AttributeSyntax,
+    diagnostics: inout [Diagnostic]
+  ) -> String? {
+    let arguments = attribute.arguments?.as(LabeledExprListSyntax.self) ?? []
+    guard let argument = arguments.first, argument.label == nil else { return nil }
+    return literalName(argument.expression, error: .tableNameNotLiteral, diagnostics: &diagnostics)
+  }
+
+  private static func accessModifier(_ modifiers: DeclModifierListSyntax) -> String {
+    for modifier in modifiers {
+      switch modifier.name.tokenKind {
+      case .keyword(.public): return "public "
+      case .keyword(.package): return "package "
+      default: continue
+      }
+    }
+    return ""
+  }
+
+  private static func draftConformances(_ clause: InheritanceClauseSyntax?) -> [String] {
+    let shared: Set = ["Sendable", "Equatable", "Hashable", "Codable"]
+    var conformances: [String] = []
+    for inherited in clause?.inheritedTypes ?? [] {
+      let name = inherited.type.simpleName
+      if shared.contains(name), !conformances.contains(name) { conformances.append(name) }
+    }
+    return conformances
+  }
+
+  /// Adds a column for each stored binding of `variable`, unless it is static, lazy or
+  /// `@Ephemeral`.
+  private mutating func addColumns(_ variable: VariableDeclSyntax) {
+    let skipped: Set<TokenKind> = [.keyword(.static), .keyword(.class), .keyword(.lazy)]
+    if variable.modifiers.contains(where: { skipped.contains($0.name.tokenKind) }) { return }
+    let bindings = Array(variable.bindings).filter(\.isStored)
+    if variable.attributes.first(named: "Ephemeral") != nil {
+      for binding in bindings where binding.initializer == nil {
+        diagnostics.append(
+          Diagnostic(
+            node: binding,
+            message: QuarryDiagnostic.ephemeralWithoutDefault(property: binding.propertyName)))
+      }
+      return
+    }
+    if variable.bindingSpecifier.tokenKind == .keyword(.let),
+      let initialized = bindings.first(where: { $0.initializer != nil })
+    {
+      diagnostics.append(
+        Diagnostic(
+          node: variable.bindingSpecifier,
+          message: QuarryDiagnostic.letWithInitialValue(property: initialized.propertyName),
+          fixIts: [.replacing(variable.bindingSpecifier, with: .var)]))
+    }
+    let attribute = variable.attributes.first(named: "Column").map {
+      ColumnAttribute($0, diagnostics: &diagnostics)
+    }
+    for (index, binding) in bindings.enumerated() {
+      guard binding.pattern.is(IdentifierPatternSyntax.self) else { continue }
+      // In `var a, b: Int`, `a` takes its type from a later binding.
+      let annotation = bindings[index...].lazy.compactMap(\.typeAnnotation).first
+      let type = binding.initializer == nil ? annotation?.type : binding.typeAnnotation?.type
+      let typeName = type?.trimmedDescription ?? binding.initializer.flatMap(inferType)
+      guard let typeName else {
+        diagnostics.append(
+          Diagnostic(
+            node: binding.pattern,
+            message: QuarryDiagnostic.cannotInferType(property: binding.propertyName)))
+        continue
+      }
+      let propertyName = binding.pattern.trimmedDescription
+      columns.append(
+        ColumnModel(
+          propertyName: propertyName,
+          columnName: attribute?.name ?? propertyName.trimmingBackticks,
+          type: typeName,
+          isOptional: type?.isOptional ?? false,
+          initialValue: binding.initializer?.value.trimmedDescription,
+          attribute: attribute))
+    }
+  }
+
+  /// Marks the primary key: the one `@Column(primaryKey: true)` property, or else `id`.
+  private mutating func choosePrimaryKey() {
+    let explicit = columns.indices.filter { columns[$0].attribute?.primaryKey == true }
+    if let first = explicit.first {
+      let firstColumn = columns[first]
+      for duplicate in explicit.dropFirst() {
+        guard let attribute = columns[duplicate].attribute?.node,
+          let firstAttribute = firstColumn.attribute?.node
+        else { continue }
+        let name = firstColumn.propertyName.trimmingBackticks
+        diagnostics.append(
+          Diagnostic(
+            node: attribute,
+            message: QuarryDiagnostic.duplicatePrimaryKey(property: name),
+            notes: [
+              Note(node: Syntax(firstAttribute), message: QuarryNote.primaryKeyDeclaredHere(property: name))
+            ]))
+      }
+      columns[first].isPrimaryKey = true
+    } else if let id = columns.firstIndex(where: {
+      $0.propertyName.trimmingBackticks == "id" && $0.attribute?.primaryKey != false
+    }) {
+      columns[id].isPrimaryKey = true
+    }
+  }
+}
+
+/// The type of a property from its initial value, when the value spells it: a literal, or a call
+/// of a capitalized name (`Date()`, `Foo.init(…)`, `Module.Foo(…)`).
+func inferType(_ initializer: InitializerClauseSyntax) -> String? {
+  var value = initializer.value
+  if let prefix = value.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
+    prefix.expression.is(IntegerLiteralExprSyntax.self)
+      || prefix.expression.is(FloatLiteralExprSyntax.self)
+  {
+    value = prefix.expression
+  }
+  if value.is(StringLiteralExprSyntax.self) { return "String" }
+  if value.is(IntegerLiteralExprSyntax.self) { return "Int" }
+  if value.is(FloatLiteralExprSyntax.self) { return "Double" }
+  if value.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+  guard var callee = value.as(FunctionCallExprSyntax.self)?.calledExpression else { return nil }
+  if let member = callee.as(MemberAccessExprSyntax.self),
+    member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base
+  {
+    callee = base
+  }
+  return typeReference(callee)
+}
+
+/// The type an expression names, by Swift's naming convention: `Foo`, `Module.Foo`, `Foo<Bar>`.
+private func typeReference(_ expression: ExprSyntax) -> String? {
+  if let reference = expression.as(DeclReferenceExprSyntax.self) {
+    return reference.baseName.text.trimmingBackticks.first?.isUppercase == true
+      ? expression.trimmedDescription : nil
+  }
+  if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+    guard member.declName.baseName.text.first?.isUppercase == true,
+      typeReference(base) != nil
+    else { return nil }
+    return expression.trimmedDescription
+  }
+  if let generic = expression.as(GenericSpecializationExprSyntax.self),
+    typeReference(generic.expression) != nil
+  {
+    return expression.trimmedDescription
+  }
+  return nil
+}
+
+extension PatternBindingSyntax {
+  /// Whether the binding stores a value: it has no accessors, or only observers.
+  var isStored: Bool {
+    switch accessorBlock?.accessors {
+    case nil:
+      return true
+    case .getter:
+      return false
+    case .accessors(let accessors):
+      let observers: Set<TokenKind> = [.keyword(.willSet), .keyword(.didSet)]
+      return accessors.allSatisfy { observers.contains($0.accessorSpecifier.tokenKind) }
+    }
+  }
+
+  /// The bound name without backticks, for messages.
+  var propertyName: String { pattern.trimmedDescription.trimmingBackticks }
+}
+
+extension TypeSyntax {
+  /// Whether the type is written as an optional: `T?`, `T!` or `Optional<T>`.
+  var isOptional: Bool {
+    if self.is(OptionalTypeSyntax.self) || self.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      return true
+    }
+    return simpleName == "Optional"
+  }
+
+  /// The type's name without module qualifier or generic arguments: `Sendable` for
+  /// `Swift.Sendable`.
+  var simpleName: String {
+    if let member = self.as(MemberTypeSyntax.self) { return member.name.text }
+    if let identifier = self.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+    return trimmedDescription
+  }
+}
+
+extension String {
+  /// The identifier without the backticks that escape a keyword: `default` for `` `default` ``.
+  var trimmingBackticks: String {
+    hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
+  }
+}

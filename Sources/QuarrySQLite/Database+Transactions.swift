@@ -1,0 +1,32 @@
+import QuarryCore
+
+/// How a transaction takes its locks.
+public enum TransactionKind: String, Sendable {
+  /// Takes locks when first reading or writing.
+  case deferred = "DEFERRED"
+  /// Takes the write lock at once.
+  case immediate = "IMMEDIATE"
+  /// Takes the write lock at once and, outside WAL mode, keeps readers out.
+  case exclusive = "EXCLUSIVE"
+}
+
+extension Database {
+  /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
+  ///
+  /// If the commit fails (a deferred constraint, a busy database), the transaction is rolled
+  /// back and the error is thrown: nothing is left half-written.
+  public func transaction<T>(_ kind: TransactionKind = .deferred, _ body: () throws -> T) throws -> T {
+    try execute(QueryFragment(sql: "BEGIN \(kind.rawValue) TRANSACTION"))
+    let result: T
+    do {
+      result = try body()
+      try execute(QueryFragment(sql: "COMMIT TRANSACTION"))
+    } catch {
+      if isInsideTransaction {
+        try? execute(QueryFragment(sql: "ROLLBACK TRANSACTION"))
+      }
+      throw error
+    }
+    return result
+  }
+}

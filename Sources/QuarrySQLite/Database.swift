@@ -1,0 +1,213 @@
+import CSQLite
+import QuarryCore
+
+/// One connection to an SQLite database.
+///
+/// A `Database` is not thread-safe: use it from one thread at a time, which is what
+/// ``DatabaseQueue`` does for you. It is opened with `SQLITE_OPEN_NOMUTEX`, so SQLite does no
+/// locking of its own on each call.
+///
+/// ```swift
+/// let db = try Database()                       // in memory
+/// try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+/// let count = try #sql("SELECT count(*) FROM t", as: Int.self).fetchOne(db)
+/// ```
+public final class Database {
+  /// Where a database lives.
+  public enum Location: Sendable, Hashable {
+    /// A private database in memory, gone when the connection closes.
+    case inMemory
+    /// A private database in a temporary file, deleted when the connection closes.
+    case temporary
+    /// A database file at a path, created if missing (unless read-only).
+    case file(String)
+
+    var path: String {
+      switch self {
+      case .inMemory: return ":memory:"
+      case .temporary: return ""
+      case .file(let path): return path
+      }
+    }
+  }
+
+  /// The `sqlite3` connection handle.
+  @usableFromInline let handle: OpaquePointer
+  /// Where the database lives.
+  public let location: Location
+  /// How the connection was opened.
+  public let configuration: Configuration
+  @usableFromInline var statementCache: [String: PreparedStatement] = [:]
+
+  /// Opens a connection.
+  public init(_ location: Location = .inMemory, configuration: Configuration = Configuration()) throws {
+    var flags = SQLITE_OPEN_NOMUTEX
+    flags |= configuration.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    var connection: OpaquePointer?
+    let code = sqlite3_open_v2(location.path, &connection, flags, nil)
+    guard code == SQLITE_OK, let connection else {
+      let error = DatabaseError(connection: connection, resultCode: code, sql: nil)
+      sqlite3_close_v2(connection)
+      throw DatabaseError(
+        resultCode: error.extendedResultCode,
+        message: "cannot open database at \(location.path.isEmpty ? "a temporary file" : location.path): \(error.message)")
+    }
+    self.handle = connection
+    self.location = location
+    self.configuration = configuration
+    sqlite3_extended_result_codes(connection, 1)
+    sqlite3_busy_timeout(connection, Int32(min(configuration.busyTimeout * 1000, Double(Int32.max))))
+    if configuration.foreignKeysEnabled {
+      try execute(sql: "PRAGMA foreign_keys = ON")
+    }
+  }
+
+  /// Opens a connection to the database file at `path`.
+  public convenience init(path: String, configuration: Configuration = Configuration()) throws {
+    try self.init(.file(path), configuration: configuration)
+  }
+
+  deinit {
+    statementCache.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  // MARK: Running SQL
+
+  /// Runs one or more SQL statements separated by semicolons, discarding any rows.
+  public func execute(sql: String) throws {
+    let text = sql.utf8CString
+    try text.withUnsafeBufferPointer { buffer in
+      guard var start = buffer.baseAddress else { return }
+      let end = start + buffer.count - 1
+      while start < end {
+        var statement: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let code = sqlite3_prepare_v2(handle, start, Int32(end - start), &statement, &tail)
+        let next = tail ?? end
+        let statementSQL = String(
+          decoding: UnsafeRawBufferPointer(start: start, count: next - start), as: UTF8.self)
+        start = next
+        guard code == SQLITE_OK else {
+          sqlite3_finalize(statement)
+          throw DatabaseError(connection: handle, resultCode: code, sql: statementSQL)
+        }
+        guard let statement else { continue }  // only whitespace or a comment was left
+        defer { sqlite3_finalize(statement) }
+        var step = sqlite3_step(statement)
+        while step == SQLITE_ROW { step = sqlite3_step(statement) }
+        guard step == SQLITE_DONE else {
+          throw DatabaseError(connection: handle, resultCode: step, sql: statementSQL)
+        }
+      }
+    }
+  }
+
+  /// Runs one statement with its bindings, discarding any rows.
+  public func execute(_ fragment: QueryFragment) throws {
+    guard let statement = try cachedStatement(for: fragment) else { return }
+    defer { statement.reset() }
+    var step = sqlite3_step(statement.handle)
+    while step == SQLITE_ROW { step = sqlite3_step(statement.handle) }
+    guard step == SQLITE_DONE else { throw stepError(step, statement, fragment.bindings) }
+  }
+
+  /// Runs one statement and decodes every row with `decodeRow`.
+  @inlinable
+  public func fetchAll<Row>(
+    _ fragment: QueryFragment, decodeRow: (inout SQLiteQueryDecoder) throws -> Row
+  ) throws -> [Row] {
+    guard let statement = try cachedStatement(for: fragment) else { return [] }
+    defer { statement.reset() }
+    var rows: [Row] = []
+    while true {
+      let step = sqlite3_step(statement.handle)
+      guard step == SQLITE_ROW else {
+        guard step == SQLITE_DONE else { throw stepError(step, statement, fragment.bindings) }
+        return rows
+      }
+      var decoder = SQLiteQueryDecoder(statement)
+      do {
+        rows.append(try decodeRow(&decoder))
+      } catch let error as QueryDecodingError {
+        throw decoder.locate(error)
+      }
+    }
+  }
+
+  /// Runs one statement and decodes its first row, or returns nil when there is none.
+  @inlinable
+  public func fetchOne<Row>(
+    _ fragment: QueryFragment, decodeRow: (inout SQLiteQueryDecoder) throws -> Row
+  ) throws -> Row? {
+    guard let statement = try cachedStatement(for: fragment) else { return nil }
+    defer { statement.reset() }
+    let step = sqlite3_step(statement.handle)
+    guard step == SQLITE_ROW else {
+      guard step == SQLITE_DONE else { throw stepError(step, statement, fragment.bindings) }
+      return nil
+    }
+    var decoder = SQLiteQueryDecoder(statement)
+    do {
+      return try decodeRow(&decoder)
+    } catch let error as QueryDecodingError {
+      throw decoder.locate(error)
+    }
+  }
+
+  // MARK: Statements
+
+  /// A prepared statement for `fragment`'s SQL, from the cache when possible, with its bindings
+  /// bound; nil when the SQL holds no statement (only whitespace or comments).
+  @usableFromInline
+  func cachedStatement(for fragment: QueryFragment) throws -> PreparedStatement? {
+    let statement: PreparedStatement
+    if let cached = statementCache[fragment.sql], !cached.isBusy {
+      statement = cached
+    } else {
+      guard let prepared = try prepare(sql: fragment.sql) else { return nil }
+      if statementCache[fragment.sql] == nil { statementCache[fragment.sql] = prepared }
+      statement = prepared
+    }
+    do {
+      try statement.bind(fragment.bindings)
+    } catch {
+      statement.reset()
+      throw error
+    }
+    statement.isBusy = true
+    return statement
+  }
+
+  /// Compiles one SQL statement; nil when `sql` holds none.
+  public func prepare(sql: String) throws -> PreparedStatement? {
+    var statement: OpaquePointer?
+    var tail: UnsafePointer<CChar>?
+    let code = sql.withCString { sqlite3_prepare_v3(handle, $0, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail) }
+    guard code == SQLITE_OK else {
+      sqlite3_finalize(statement)
+      throw DatabaseError(connection: handle, resultCode: code, sql: sql)
+    }
+    guard let statement else { return nil }
+    return PreparedStatement(handle: statement, connection: handle, sql: sql)
+  }
+
+  @usableFromInline
+  func stepError(_ code: Int32, _ statement: PreparedStatement, _ arguments: [QueryBinding]) -> DatabaseError {
+    DatabaseError(connection: handle, resultCode: code, sql: statement.sql, arguments: arguments)
+  }
+
+  // MARK: Connection state
+
+  /// The rowid of the last row inserted on this connection.
+  public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// The number of rows the last `INSERT`, `UPDATE` or `DELETE` changed.
+  public var changesCount: Int { Int(sqlite3_changes64(handle)) }
+
+  /// The number of rows changed since the connection opened.
+  public var totalChangesCount: Int { Int(sqlite3_total_changes64(handle)) }
+
+  /// Whether a transaction is open.
+  public var isInsideTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+}

@@ -1,0 +1,36 @@
+import QuarryCore
+
+extension Statement {
+  /// Runs the statement, discarding any rows.
+  @inlinable
+  public func execute(_ db: Database) throws {
+    try db.execute(queryFragment)
+  }
+
+  /// Runs the statement and decodes every row: `[Reminder]`, `[String]`, `[(Int, String)]`.
+  @inlinable
+  public func fetchAll<each Value: QueryDecodable>(_ db: Database) throws -> [(repeat each Value)]
+  where QueryValue == (repeat each Value) {
+    try db.fetchAll(queryFragment) { decoder in
+      (repeat try (each Value)(decoder: &decoder))
+    }
+  }
+
+  /// Runs the statement and decodes its first row, or returns nil when there is none.
+  @inlinable
+  public func fetchOne<each Value: QueryDecodable>(_ db: Database) throws -> (repeat each Value)?
+  where QueryValue == (repeat each Value) {
+    try db.fetchOne(queryFragment) { decoder in
+      (repeat try (each Value)(decoder: &decoder))
+    }
+  }
+
+  /// Counts the statement's rows: `SELECT count(*) FROM (…)`.
+  @inlinable
+  public func fetchCount(_ db: Database) throws -> Int {
+    var fragment = QueryFragment(sql: "SELECT count(*) FROM (")
+    write(to: &fragment)
+    fragment.sql.append(")")
+    return try db.fetchOne(fragment) { try $0.decode(Int.self) } ?? 0
+  }
+}

@@ -1,0 +1,72 @@
+import Quarry
+import QuarrySQLite
+
+@Table
+struct RemindersList: Sendable {
+  let id: Int
+  var title = ""
+}
+
+@Table
+struct Reminder: Sendable {
+  let id: Int
+  var title = ""
+  @Column("is_completed")
+  var isCompleted = false
+  var priority: Priority?
+  var remindersListID: Int
+}
+
+enum Priority: Int, QueryBindable, Sendable {
+  case low = 1, medium, high
+}
+
+/// The demo's schema, written as `#sql` migrations.
+let demoMigrator: DatabaseMigrator = {
+  var migrator = DatabaseMigrator()
+  migrator.registerMigration("Create reminders lists and reminders") { db in
+    try #sql(
+      """
+      CREATE TABLE "remindersLists" (
+        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+        "title" TEXT NOT NULL DEFAULT ''
+      ) STRICT
+      """
+    ).execute(db)
+    try #sql(
+      """
+      CREATE TABLE "reminders" (
+        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+        "title" TEXT NOT NULL DEFAULT '',
+        "is_completed" INTEGER NOT NULL DEFAULT 0,
+        "priority" INTEGER,
+        "remindersListID" INTEGER NOT NULL
+          REFERENCES "remindersLists"("id") ON DELETE CASCADE
+      ) STRICT
+      """
+    ).execute(db)
+    try #sql(
+      """
+      CREATE INDEX "index_reminders_on_remindersListID" ON "reminders"("remindersListID")
+      """
+    ).execute(db)
+  }
+  return migrator
+}()
+
+/// Inserts the demo's rows into an empty database.
+func seedDemoData(_ db: Database) throws {
+  guard try RemindersList.count().fetchOne(db) == 0 else { return }
+  try RemindersList.insert {
+    RemindersList.Draft(title: "Personal")
+    RemindersList.Draft(title: "Work")
+  }.execute(db)
+  try Reminder.insert {
+    Reminder.Draft(title: "Get haircut", priority: .medium, remindersListID: 1)
+    Reminder.Draft(title: "Groceries", priority: .high, remindersListID: 1)
+    Reminder.Draft(title: "Call accountant", isCompleted: true, remindersListID: 1)
+    Reminder.Draft(title: "Review pull request", priority: .high, remindersListID: 2)
+    Reminder.Draft(title: "Book flights", isCompleted: true, priority: .low, remindersListID: 2)
+    Reminder.Draft(title: "Write release notes", priority: .low, remindersListID: 2)
+  }.execute(db)
+}

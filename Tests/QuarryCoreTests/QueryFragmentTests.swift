@@ -1,0 +1,82 @@
+import Foundation
+import Quarry
+import QuarrySQLText
+import QuarryTestSupport
+import Testing
+
+@Suite("QueryFragment")
+struct QueryFragmentTests {
+  @Test func interpolatedValuesAreBound() {
+    let title = "Robert'); DROP TABLE students;--"
+    let fragment: QueryFragment = "SELECT * FROM \(Item.self) WHERE \(Item.columns.name) = \(title) AND \(Item.columns.id) > \(3)"
+    #expect(fragment.sql == #"SELECT * FROM "items" WHERE "items"."name" = ? AND "items"."id" > ?"#)
+    #expect(fragment.bindings == [.text(title), .int(3)])
+    #expect(
+      fragment.debugDescription
+        == #"SELECT * FROM "items" WHERE "items"."name" = 'Robert''); DROP TABLE students;--' AND "items"."id" > 3"#
+    )
+  }
+
+  @Test func rawAndQuotedInterpolation() {
+    let direction = "DESC"
+    let fragment: QueryFragment = "SELECT \(quote: "odd \"name\"") FROM t ORDER BY 1 \(raw: direction)"
+    #expect(fragment.sql == #"SELECT "odd ""name""" FROM t ORDER BY 1 DESC"#)
+    #expect(fragment.bindings.isEmpty)
+  }
+
+  @Test func debugDescriptionSkipsQuestionMarksInLiteralsAndComments() {
+    let fragment = QueryFragment(
+      sql: #"SELECT '?', "?" /* ? */, ? -- ?"# + "\n, ?",
+      bindings: [.blob([0xCA, 0xFE]), .null])
+    #expect(fragment.debugDescription == #"SELECT '?', "?" /* ? */, X'CAFE' -- ?"# + "\n, NULL")
+  }
+
+  @Test func literalsOfEveryBinding() {
+    #expect(QueryBinding.null.sqlLiteral == "NULL")
+    #expect(QueryBinding.int(-7).sqlLiteral == "-7")
+    #expect(QueryBinding.double(0.5).sqlLiteral == "0.5")
+    #expect(QueryBinding.text("it's").sqlLiteral == "'it''s'")
+    #expect(QueryBinding.blob([]).sqlLiteral == "X''")
+  }
+
+  @Test func scannerFindsTokens() {
+    var scanner = SQLScanner(#"a('x''y', "q", [b], :name, ?2) -- c"#)
+    var kinds: [SQLScanner.Token.Kind] = []
+    while let token = scanner.next() where token.kind != .text { kinds.append(token.kind) }
+    var all = SQLScanner(#"a('x''y', "q", [b], :name, ?2) -- c"#)
+    var tokens: [SQLScanner.Token] = []
+    while let token = all.next() { tokens.append(token) }
+    #expect(
+      tokens.filter { $0.kind != .text }.map(\.text) == [
+        "(", "'x''y'", "\"q\"", "[b]", ":name", "?2", ")", "-- c",
+      ])
+    #expect(tokens.allSatisfy(\.isTerminated))
+    var unterminated = SQLScanner("SELECT 'abc")
+    _ = unterminated.next()
+    #expect(unterminated.next()?.isTerminated == false)
+  }
+
+  @Test func normalizedSQLIgnoresLayoutOnly() {
+    #expect(normalizedSQL("SELECT\n  a,\n  b\nFROM ( t )") == "SELECT a, b FROM (t)")
+    #expect(normalizedSQL("SELECT 'a  b'") != normalizedSQL("SELECT 'a b'"))
+  }
+}
+
+@Suite("Names")
+struct NamingTests {
+  @Test func inflection() {
+    #expect(defaultTableName(forTypeName: "Reminder") == "reminders")
+    #expect(defaultTableName(forTypeName: "Category") == "categories")
+    #expect(defaultTableName(forTypeName: "Status") == "statuses")
+    #expect(defaultTableName(forTypeName: "RemindersList") == "remindersLists")
+    #expect(defaultTableName(forTypeName: "Day") == "days")
+    #expect(defaultTableName(forTypeName: "Box") == "boxes")
+    #expect(defaultTableName(forTypeName: "Match") == "matches")
+    #expect(defaultTableName(forTypeName: "URLItem") == "urlItems")
+  }
+
+  @Test func quoting() {
+    #expect(quoteIdentifier("title") == #""title""#)
+    #expect(quoteIdentifier(#"a"b"#) == #""a""b""#)
+  }
+}
