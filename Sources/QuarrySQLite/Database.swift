@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import QuarryCore
 
 /// One connection to an SQLite database.
@@ -84,9 +85,11 @@ public final class Database {
         var statement: OpaquePointer?
         var tail: UnsafePointer<CChar>?
         let code = sqlite3_prepare_v2(handle, start, Int32(end - start), &statement, &tail)
-        let next = tail ?? end
+        // After a failure the tail is unreliable: report the rest of the text.
+        let next = code == SQLITE_OK ? tail ?? end : end
         let statementSQL = String(
-          decoding: UnsafeRawBufferPointer(start: start, count: next - start), as: UTF8.self)
+          decoding: UnsafeRawBufferPointer(start: start, count: next - start), as: UTF8.self
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
         start = next
         guard code == SQLITE_OK else {
           sqlite3_finalize(statement)

@@ -34,3 +34,14 @@ extension Statement {
     return try db.fetchOne(fragment) { try $0.decode(Int.self) } ?? 0
   }
 }
+
+extension Statement where QueryValue: QueryDecodable {
+  /// Runs the statement and decodes its first row, or returns nil when there is none.
+  ///
+  /// (The single-value form of ``Statement/fetchOne(_:)``, which keeps expressions like
+  /// `try Reminder.count().fetchOne(db) == 0` easy for the type checker.)
+  @inlinable
+  public func fetchOne(_ db: Database) throws -> QueryValue? {
+    try db.fetchOne(queryFragment) { decoder in try QueryValue(decoder: &decoder) }
+  }
+}

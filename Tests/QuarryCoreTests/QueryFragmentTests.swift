@@ -40,9 +40,6 @@ struct QueryFragmentTests {
   }
 
   @Test func scannerFindsTokens() {
-    var scanner = SQLScanner(#"a('x''y', "q", [b], :name, ?2) -- c"#)
-    var kinds: [SQLScanner.Token.Kind] = []
-    while let token = scanner.next() where token.kind != .text { kinds.append(token.kind) }
     var all = SQLScanner(#"a('x''y', "q", [b], :name, ?2) -- c"#)
     var tokens: [SQLScanner.Token] = []
     while let token = all.next() { tokens.append(token) }
@@ -50,7 +47,7 @@ struct QueryFragmentTests {
       tokens.filter { $0.kind != .text }.map(\.text) == [
         "(", "'x''y'", "\"q\"", "[b]", ":name", "?2", ")", "-- c",
       ])
-    #expect(tokens.allSatisfy(\.isTerminated))
+    #expect(tokens.allSatisfy { $0.isTerminated })
     var unterminated = SQLScanner("SELECT 'abc")
     _ = unterminated.next()
     #expect(unterminated.next()?.isTerminated == false)

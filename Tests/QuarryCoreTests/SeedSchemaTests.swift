@@ -29,7 +29,9 @@ enum RawRepresentableColumns {
   struct Reminder: Equatable {
     let id: Int
     var title = ""
-    var priority: Priority?
+    // The seed declares both types at the top level. Nested in a namespace, the column's type
+    // must be qualified: `@Table`'s extension is outside the namespace's scope.
+    var priority: RawRepresentableColumns.Priority?
   }
   enum Priority: Int, QueryBindable {
     case low, medium, high

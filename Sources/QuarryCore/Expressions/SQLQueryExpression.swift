@@ -3,7 +3,7 @@
 /// As an expression it can stand in a query (`Reminder.where { #sql("\($0.title) LIKE 'A%'") }`);
 /// as a statement it runs on its own and decodes rows of `QueryValue`
 /// (`#sql("SELECT \(Reminder.columns.title) FROM \(Reminder.self)", as: String.self)`).
-public struct SQLQueryExpression<QueryValue>: Statement {
+public struct SQLQueryExpression<QueryValue>: Statement, Sendable {
   /// The SQL and its bindings.
   public var fragment: QueryFragment
 

@@ -101,6 +101,12 @@ extension QueryFragment: ExpressibleByStringInterpolation {
       fragment.append(binding: value.queryBinding)
     }
 
+    /// Binds an optional value: `nil` renders as `?` bound to `NULL`.
+    @inlinable
+    public mutating func appendInterpolation<Wrapped: QueryBindable>(_ value: Wrapped?) {
+      fragment.append(binding: value.queryBinding)
+    }
+
     /// Renders an expression: a column renders its qualified quoted name, a statement its SQL.
     @inlinable
     public mutating func appendInterpolation(_ expression: some QueryExpression) {

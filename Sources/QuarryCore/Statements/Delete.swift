@@ -1,5 +1,5 @@
 /// A `DELETE` from a table: `Reminder.delete().where { $0.isCompleted }`.
-public struct Delete<From: Table>: Statement {
+public struct Delete<From: Table>: Statement, Sendable {
   public typealias QueryValue = Void
 
   /// The rows to delete.

@@ -7,7 +7,7 @@
 ///
 /// Every writable column is listed, and a draft's missing primary key is inserted as `NULL`, so
 /// the database assigns it and the SQL text is the same for every row count of one.
-public struct Insert<Into: Table>: Statement {
+public struct Insert<Into: Table>: Statement, Sendable {
   public typealias QueryValue = Void
 
   /// The values of each row, in ``TableSchema/writableColumns`` order.

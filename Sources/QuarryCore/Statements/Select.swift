@@ -1,5 +1,5 @@
 /// A `SELECT` statement over a table, decoding rows of `QueryValue`.
-public struct Select<QueryValue, From: Table>: Statement {
+public struct Select<QueryValue, From: Table>: Statement, Sendable {
   /// The selected columns, or nil for every column of `From`.
   public var selection: QueryFragment?
   /// The `WHERE` clause.
@@ -84,6 +84,16 @@ public struct Select<QueryValue, From: Table>: Statement {
 }
 
 extension Select where QueryValue == From {
+  /// Chooses one column to select: `.select { $0.title }`.
+  ///
+  /// (A single column has its own overload so its row type is plainly the column's type.)
+  @inlinable
+  public func select<Column: QueryExpression>(
+    _ column: (From.TableColumns) -> Column
+  ) -> Select<Column.QueryValue, From> {
+    Select<Column.QueryValue, From>(self, selection: column(From.columns).queryFragment)
+  }
+
   /// Chooses the columns to select: `.select { ($0.id, $0.title) }`.
   @inlinable
   public func select<each Column: QueryExpression>(

@@ -1,5 +1,5 @@
 /// An `UPDATE` of a table: `Reminder.update { $0.isCompleted = true }.where { $0.id == 1 }`.
-public struct Update<Base: Table>: Statement {
+public struct Update<Base: Table>: Statement, Sendable {
   public typealias QueryValue = Void
 
   /// The `SET` assignments, comma-separated.

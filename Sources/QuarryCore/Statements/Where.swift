@@ -3,7 +3,7 @@
 /// On its own it selects every column of the matching rows; it also starts a `SELECT` with
 /// other columns, an `UPDATE` or a `DELETE` of those rows. Several `where` calls are joined
 /// with `AND`.
-public struct Where<From: Table>: Statement {
+public struct Where<From: Table>: Statement, Sendable {
   public typealias QueryValue = From
 
   /// The predicates, already joined with `AND`; empty when unfiltered.
@@ -42,6 +42,14 @@ public struct Where<From: Table>: Statement {
   /// The filtered rows, every column.
   @inlinable
   public var select: Select<From, From> { Select(filter: self) }
+
+  /// Selects one column of the filtered rows: `.select { $0.title }`.
+  @inlinable
+  public func select<Column: QueryExpression>(
+    _ column: (From.TableColumns) -> Column
+  ) -> Select<Column.QueryValue, From> {
+    Select(filter: self).select(column)
+  }
 
   /// Selects columns of the filtered rows: `.select { ($0.id, $0.title) }`.
   @inlinable
@@ -83,6 +91,14 @@ extension Table {
     _ predicate: (TableColumns) -> Predicate
   ) -> Where<Self> {
     Where().where(predicate)
+  }
+
+  /// Selects one column of every row: `Reminder.select { $0.title }`.
+  @inlinable
+  public static func select<Column: QueryExpression>(
+    _ column: (TableColumns) -> Column
+  ) -> Select<Column.QueryValue, Self> {
+    Where().select(column)
   }
 
   /// Selects columns of every row: `Reminder.select { ($0.id, $0.title) }`.

@@ -1,0 +1,100 @@
+import Foundation
+
+/// One contender's way of running a workload: `run` is timed and returns a checksum of the
+/// work done; `reset`, run before each `run`, is not timed.
+struct Contender {
+  var name: String
+  var reset: () throws -> Void = {}
+  var run: () throws -> Int
+}
+
+/// The timings of one contender on one workload.
+struct Measurement {
+  var workload: String
+  var contender: String
+  var samples: [Duration]
+  var checksum: Int
+
+  var median: Duration { samples.sorted()[samples.count / 2] }
+  var minimum: Duration { samples.min()! }
+  var maximum: Duration { samples.max()! }
+}
+
+/// Runs each contender `warmUp` times untimed, then `iterations` times timed, interleaving
+/// contenders so a slow phase of the machine hits all of them alike.
+func measure(
+  workload: String, contenders: [Contender], iterations: Int, warmUp: Int = 1
+) throws -> [Measurement] {
+  let clock = ContinuousClock()
+  var results = contenders.map {
+    Measurement(workload: workload, contender: $0.name, samples: [], checksum: 0)
+  }
+  for _ in 0..<warmUp {
+    for contender in contenders {
+      try contender.reset()
+      _ = try contender.run()
+    }
+  }
+  for _ in 0..<iterations {
+    for (index, contender) in contenders.enumerated() {
+      var checksum = 0
+      try contender.reset()
+      let elapsed = try clock.measure { checksum = try contender.run() }
+      results[index].samples.append(elapsed)
+      results[index].checksum = checksum
+    }
+  }
+  // Every contender must have done the same work.
+  let checksums = Set(results.map(\.checksum))
+  guard checksums.count == 1 else {
+    throw BenchmarkError(
+      "\(workload): contenders disagree: "
+        + results.map { "\($0.contender)=\($0.checksum)" }.joined(separator: ", "))
+  }
+  return results
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+extension Duration {
+  var milliseconds: Double {
+    Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+  }
+}
+
+/// Prints measurements as a table, with each contender's median as a ratio to the first
+/// contender's (raw C).
+func printTable(_ measurements: [[Measurement]], note: (String) -> String? = { _ in nil }) {
+  let header = ["workload", "contender", "median ms", "min–max ms", "× raw C"]
+  var rows: [[String]] = []
+  for group in measurements {
+    guard let baseline = group.first?.median.milliseconds else { continue }
+    for measurement in group {
+      let median = measurement.median.milliseconds
+      rows.append([
+        measurement.workload, measurement.contender, format(median),
+        format(measurement.minimum.milliseconds) + "–" + format(measurement.maximum.milliseconds),
+        String(format: "%.2f×", median / baseline),
+      ])
+    }
+  }
+  let widths = header.indices.map { column in
+    max(header[column].count, rows.map { $0[column].count }.max() ?? 0)
+  }
+  func line(_ cells: [String]) -> String {
+    "| " + zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+      .joined(separator: " | ") + " |"
+  }
+  print(line(header))
+  print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
+  for row in rows { print(line(row)) }
+}
+
+private func format(_ milliseconds: Double) -> String {
+  milliseconds >= 100
+    ? String(format: "%.0f", milliseconds)
+    : milliseconds >= 1 ? String(format: "%.2f", milliseconds) : String(format: "%.4f", milliseconds)
+}

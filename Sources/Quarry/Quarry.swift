@@ -1,0 +1,50 @@
+@_exported import QuarryCore
+
+/// Makes a struct a table: its stored properties become columns, decoded in declaration order.
+///
+/// ```swift
+/// @Table struct Reminder {  // "reminders"
+///   let id: Int             // "id", the primary key
+///   var title = ""          // "title"
+/// }
+/// ```
+///
+/// - Parameter name: The table's name; by default the type name, lowercased and pluralized.
+@attached(
+  extension,
+  conformances: Table, PrimaryKeyedTable,
+  names: named(TableColumns), named(Draft), named(PrimaryKey), named(columns), named(schema),
+  named(queryBindings), named(init(decoder:))
+)
+public macro Table(_ name: String? = nil) =
+  #externalMacro(module: "QuarryMacros", type: "TableMacro")
+
+/// Customizes the column a `@Table` property maps to: `@Column("is_completed")`.
+///
+/// - Parameters:
+///   - name: The column's name; by default the property's name.
+///   - primaryKey: Whether the column is the primary key; by default only `id` is.
+@attached(peer)
+public macro Column(_ name: String? = nil, primaryKey: Bool? = nil) =
+  #externalMacro(module: "QuarryMacros", type: "ColumnMacro")
+
+/// Keeps a stored property of a `@Table` struct out of the table; it needs a default value.
+@attached(peer)
+public macro Ephemeral() = #externalMacro(module: "QuarryMacros", type: "EphemeralMacro")
+
+/// SQL written by hand, run as a statement: `try #sql("CREATE TABLE …").execute(db)`.
+///
+/// Interpolated values are bound (`\(title)` renders `?`), tables and columns render their
+/// quoted names, and `\(raw: text)` inserts text as it is. A literal's SQL is checked at compile
+/// time for unterminated quotes, unbalanced parentheses and bare `?` parameters.
+@freestanding(expression)
+public macro sql(_ queryFragment: QueryFragment) -> SQLQueryExpression<Void> =
+  #externalMacro(module: "QuarryMacros", type: "SQLMacro")
+
+/// SQL written by hand, with a result type: `#sql("SELECT …", as: Reminder.self)` decodes rows
+/// of `Reminder`; in a `where` closure, `#sql("\($0.title) LIKE 'A%'")` is a `Bool`.
+@freestanding(expression)
+public macro sql<QueryValue>(
+  _ queryFragment: QueryFragment,
+  as queryValueType: QueryValue.Type = QueryValue.self
+) -> SQLQueryExpression<QueryValue> = #externalMacro(module: "QuarryMacros", type: "SQLMacro")
