@@ -6,11 +6,12 @@ let package = Package(
   name: "QuarryBenchmarks",
   platforms: [.macOS(.v13)],
   dependencies: [
-    .package(path: ".."),
+    .package(name: "Quarry", path: ".."),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
   ],
   targets: [
-    .systemLibrary(name: "CSQLiteRaw", path: "Sources/CSQLiteRaw", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(
+      name: "CSQLiteRaw", path: "Sources/CSQLiteRaw", providers: [.apt(["libsqlite3-dev"])]),
     .executableTarget(
       name: "QuarryBenchmarks",
       dependencies: [

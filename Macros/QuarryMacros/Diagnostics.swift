@@ -122,12 +122,26 @@ enum QuarryFixIt: FixItMessage {
 }
 
 extension FixIt {
-  /// Replaces `keyword` with the keyword `replacement`, keeping its trivia.
-  static func replacing(_ keyword: TokenSyntax, with replacement: Keyword) -> FixIt {
+  /// Replaces `keyword` with the keyword `replacement`, keeping its trivia, and drops the
+  /// modifier `invalid` from `modifiers` if it is there (`final` can't qualify a struct).
+  static func replacing(
+    _ keyword: TokenSyntax,
+    with replacement: Keyword,
+    removing modifiers: DeclModifierListSyntax = [],
+    _ invalid: Keyword? = nil
+  ) -> FixIt {
     let newKeyword = keyword.with(\.tokenKind, .keyword(replacement))
+    var changes: [Change] = [.replace(oldNode: Syntax(keyword), newNode: Syntax(newKeyword))]
+    if let invalid,
+      let modifier = modifiers.first(where: { $0.name.tokenKind == .keyword(invalid) })
+    {
+      let removed = modifier.with(\.name, .keyword(invalid, presence: .missing))
+        .with(\.trailingTrivia, [])
+      changes.append(.replace(oldNode: Syntax(modifier), newNode: Syntax(removed)))
+    }
     return FixIt(
       message: QuarryFixIt.replaceKeyword(old: keyword.text, new: newKeyword.text),
-      changes: [.replace(oldNode: Syntax(keyword), newNode: Syntax(newKeyword))]
+      changes: changes
     )
   }
 }

@@ -6,6 +6,9 @@ import SwiftSyntaxMacros
 /// `#sql("…")` and `#sql("…", as: T.self)`: wraps the fragment in a `SQLQueryExpression`, after
 /// checking the SQL a literal argument spells.
 public struct SQLMacro: ExpressionMacro {
+  /// The argument goes through exactly as written.
+  public static var formatMode: FormatMode { .disabled }
+
   public static func expansion(
     of node: some FreestandingMacroExpansionSyntax,
     in context: some MacroExpansionContext
@@ -64,7 +67,8 @@ enum SQLCheck {
     for interpolation in text.interpolations where !interpolation.isRaw {
       if stringLiterals.contains(where: { $0.contains(interpolation.offset) }) {
         diagnostics.append(
-          Diagnostic(node: interpolation.segment, message: QuarryDiagnostic.interpolationInsideQuotes)
+          Diagnostic(
+            node: interpolation.segment, message: QuarryDiagnostic.interpolationInsideQuotes)
         )
       }
     }
@@ -100,9 +104,10 @@ enum SQLCheck {
       )
     }
     return Diagnostic(
-      node: text.literal,
+      node: first.node,
       position: first.start,
       message: QuarryDiagnostic.bareParameter(parameter),
+      highlights: [],
       fixIts: fixIts
     )
   }
@@ -111,6 +116,7 @@ enum SQLCheck {
 extension StringLiteralText {
   /// An error at the source character that produced the SQL byte at `offset`.
   fileprivate func diagnostic(_ message: QuarryDiagnostic, at offset: Int) -> Diagnostic {
-    Diagnostic(node: literal, position: origins[offset].start, message: message)
+    let origin = origins[offset]
+    return Diagnostic(node: origin.node, position: origin.start, message: message, highlights: [])
   }
 }

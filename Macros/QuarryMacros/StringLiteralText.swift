@@ -20,14 +20,16 @@ struct StringLiteralText {
     var start: AbsolutePosition
     var end: AbsolutePosition
     var segment: StringSegmentSyntax?
+    /// The token or interpolation holding the byte, which diagnostics anchor to. The compiler
+    /// reports a plugin's diagnostic at the start of its node, ignoring the finer position that
+    /// swift-syntax tools honor, so the smallest enclosing node keeps it as close as it can.
+    var node: Syntax
   }
 
   /// The byte that stands for an interpolation. A space is neutral in SQL: it neither opens nor
   /// closes a quote or a parenthesis, and it ends a parameter name.
   static let placeholder = UInt8(ascii: " ")
 
-  /// The literal itself.
-  let literal: StringLiteralExprSyntax
   /// The `#`s of a raw literal (`#"…"#`), which its escape sequences repeat (`\#n`).
   let pounds: String
   /// The literal's UTF-8 text.
@@ -40,7 +42,6 @@ struct StringLiteralText {
   /// Reads `literal`, or returns nil when it doesn't parse cleanly.
   init?(_ literal: StringLiteralExprSyntax) {
     guard !literal.hasError else { return nil }
-    self.literal = literal
     self.pounds = literal.openingPounds?.text ?? ""
     for element in literal.segments {
       switch element {
@@ -53,7 +54,8 @@ struct StringLiteralText {
         origins.append(
           Origin(
             start: segment.positionAfterSkippingLeadingTrivia,
-            end: segment.endPositionBeforeTrailingTrivia
+            end: segment.endPositionBeforeTrailingTrivia,
+            node: Syntax(segment)
           )
         )
       }
@@ -88,7 +90,11 @@ struct StringLiteralText {
         index += 1
       }
       let origin = Origin(
-        start: base.advanced(by: start), end: base.advanced(by: index), segment: segment)
+        start: base.advanced(by: start),
+        end: base.advanced(by: index),
+        segment: segment,
+        node: Syntax(segment.content)
+      )
       bytes.append(contentsOf: value)
       origins.append(contentsOf: repeatElement(origin, count: value.count))
     }

@@ -4,6 +4,8 @@ import SwiftSyntaxMacros
 /// `@Table`: conforms a struct to `Table` (and `PrimaryKeyedTable` when it has a primary key)
 /// with one extension holding its columns, schema, bindings and row decoder.
 public struct TableMacro: ExtensionMacro {
+  public static var formatMode: FormatMode { .disabled }
+
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,
@@ -26,7 +28,8 @@ public struct TableMacro: ExtensionMacro {
   }
 }
 
-/// The generated code, one small function per member. Everything is spelled `QuarryCore.…` so
+/// The generated code, one small function per member, indented here rather than by the
+/// formatter so the expansion keeps its compact shape. Everything is spelled `QuarryCore.…` so
 /// user types with the same names don't interfere.
 extension TableModel {
   /// The protocols the table conforms to.
@@ -36,38 +39,33 @@ extension TableModel {
 
   func extensionSource(conformances: [String]) -> String {
     let inheritance = conformances.map { "QuarryCore.\($0)" }.joined(separator: ", ")
-    var lines = ["extension \(typeName)\(inheritance.isEmpty ? "" : ": \(inheritance)") {"]
-    lines += tableColumnsSource()
+    var body = tableColumnsSource()
     if let primaryKey {
-      lines += draftSource(primaryKey: primaryKey)
-      lines.append("\(access)typealias PrimaryKey = \(primaryKey.type)")
+      body += draftSource(primaryKey: primaryKey)
+      body.append("\(access)typealias PrimaryKey = \(primaryKey.type)")
     }
-    lines.append("\(access)static let columns = TableColumns()")
-    lines += schemaSource()
-    lines += queryBindingsSource(columns: columns)
-    lines += decoderSource()
-    lines.append("}")
-    return lines.joined(separator: "\n")
+    body.append("\(access)static let columns = TableColumns()")
+    body += schemaSource()
+    body += queryBindingsSource(columns: columns)
+    body += decoderSource()
+    let header = "extension \(typeName)\(inheritance.isEmpty ? "" : ": \(inheritance)")"
+    return block(header, body).joined(separator: "\n")
   }
 
   private func tableColumnsSource() -> [String] {
     let definition = primaryKey == nil ? "TableDefinition" : "PrimaryKeyedTableDefinition"
-    var lines = [
-      "\(access)struct TableColumns: QuarryCore.\(definition) {",
-      "\(access)typealias QueryValue = \(typeName)",
-    ]
+    var body = ["\(access)typealias QueryValue = \(typeName)"]
     for column in columns {
-      lines.append(
+      body.append(
         "\(access)let \(column.propertyName) = \(columnType(column.type))"
           + "(\(stringLiteral(column.columnName)))")
     }
     if let primaryKey {
-      lines.append(
-        "\(access)var primaryKey: \(columnType(primaryKey.type)) { self.\(primaryKey.propertyName) }"
-      )
+      body.append(
+        "\(access)var primaryKey: \(columnType(primaryKey.type))"
+          + " { self.\(primaryKey.propertyName) }")
     }
-    lines.append("}")
-    return lines
+    return block("\(access)struct TableColumns: QuarryCore.\(definition)", body)
   }
 
   private func draftSource(primaryKey: ColumnModel) -> [String] {
@@ -80,21 +78,19 @@ extension TableModel {
       }
       draftColumns[index].initialValue = "nil"
     }
-    var lines = [
-      "\(access)struct Draft: \(inheritance) {",
-      "\(access)typealias Base = \(typeName)",
-    ]
-    lines += draftColumns.map { "\(access)var \($0.propertyName): \($0.type)" }
     let parameters = draftColumns.map { column in
       let defaultValue = column.initialValue ?? (column.isOptional ? "nil" : nil)
       return "\(column.propertyName): \(column.type)" + (defaultValue.map { " = \($0)" } ?? "")
     }
-    lines.append("\(access)init(\(parameters.joined(separator: ", "))) {")
-    lines += draftColumns.map { "self.\($0.propertyName) = \($0.propertyName)" }
-    lines.append("}")
-    lines += queryBindingsSource(columns: draftColumns)
-    lines.append("}")
-    return lines
+    let initializer = block(
+      "\(access)init(\(parameters.joined(separator: ", ")))",
+      draftColumns.map { "self.\($0.propertyName) = \($0.propertyName)" })
+    let body =
+      ["\(access)typealias Base = \(typeName)"]
+      + draftColumns.map { "\(access)var \($0.propertyName): \($0.type)" }
+      + initializer
+      + queryBindingsSource(columns: draftColumns)
+    return block("\(access)struct Draft: \(inheritance)", body)
   }
 
   private func schemaSource() -> [String] {
@@ -103,25 +99,23 @@ extension TableModel {
     }
     return [
       "\(access)static let schema = QuarryCore.TableSchema(",
-      "name: \(stringLiteral(tableName)),",
-      "columns: [\(columnList.joined(separator: ", "))]",
+      "  name: \(stringLiteral(tableName)),",
+      "  columns: [\(columnList.joined(separator: ", "))]",
       ")",
     ]
   }
 
   private func queryBindingsSource(columns: [ColumnModel]) -> [String] {
     let bindings = columns.map { "self.\($0.propertyName).queryBinding" }
-    return [
-      "\(access)var queryBindings: [QuarryCore.QueryBinding] {",
-      "[\(bindings.joined(separator: ", "))]",
-      "}",
-    ]
+    return block(
+      "\(access)var queryBindings: [QuarryCore.QueryBinding]",
+      ["[\(bindings.joined(separator: ", "))]"])
   }
 
   private func decoderSource() -> [String] {
-    ["\(access)init(decoder: inout some QuarryCore.QueryDecoder) throws {"]
-      + columns.map { "self.\($0.propertyName) = try decoder.decode(\($0.type).self)" }
-      + ["}"]
+    block(
+      "\(access)init(decoder: inout some QuarryCore.QueryDecoder) throws",
+      columns.map { "self.\($0.propertyName) = try decoder.decode(\($0.type).self)" })
   }
 
   private func columnType(_ valueType: String) -> String {
@@ -129,9 +123,16 @@ extension TableModel {
   }
 }
 
+/// `header { body }`, with the body indented; `header {}` when the body is empty.
+private func block(_ header: String, _ body: [String]) -> [String] {
+  if body.isEmpty { return ["\(header) {}"] }
+  return ["\(header) {"] + body.map { "  \($0)" } + ["}"]
+}
+
 /// `type` made optional, parenthesized when `?` would bind to part of it (`(() -> Void)?`).
 private func optional(_ type: String) -> String {
-  let needsParentheses = type.contains("->") || type.hasPrefix("any ") || type.hasPrefix("some ")
+  let needsParentheses =
+    type.contains("->") || type.hasPrefix("any ") || type.hasPrefix("some ")
     || type.contains("&")
   return needsParentheses ? "(\(type))?" : "\(type)?"
 }

@@ -49,7 +49,8 @@ struct TableModel {
     if let generics = structDecl.genericParameterClause {
       diagnostics.append(Diagnostic(node: generics, message: QuarryDiagnostic.genericTable))
     }
-    tableName = Self.explicitTableName(attribute, diagnostics: &diagnostics)
+    tableName =
+      Self.explicitTableName(attribute, diagnostics: &diagnostics)
       ?? defaultTableName(forTypeName: structDecl.name.text.trimmingBackticks)
     access = Self.accessModifier(structDecl.modifiers)
     draftConformances = Self.draftConformances(structDecl.inheritanceClause)
@@ -66,7 +67,7 @@ struct TableModel {
     var fixIts: [FixIt] = []
     if let decl = declaration.as(ClassDeclSyntax.self) {
       keyword = decl.classKeyword
-      fixIts = [.replacing(keyword, with: .struct)]
+      fixIts = [.replacing(keyword, with: .struct, removing: decl.modifiers, .final)]
     } else if let decl = declaration.as(ActorDeclSyntax.self) {
       keyword = decl.actorKeyword
       fixIts = [.replacing(keyword, with: .struct)]
@@ -77,7 +78,8 @@ struct TableModel {
     } else if let decl = declaration.as(ExtensionDeclSyntax.self) {
       keyword = decl.extensionKeyword
     } else {
-      diagnostics.append(Diagnostic(node: declaration, message: QuarryDiagnostic.tableRequiresStruct))
+      diagnostics.append(
+        Diagnostic(node: declaration, message: QuarryDiagnostic.tableRequiresStruct))
       return
     }
     diagnostics.append(
@@ -121,7 +123,10 @@ struct TableModel {
     if variable.modifiers.contains(where: { skipped.contains($0.name.tokenKind) }) { return }
     let bindings = Array(variable.bindings).filter(\.isStored)
     if variable.attributes.first(named: "Ephemeral") != nil {
+      // A `var` of type `T?` starts as nil without an initial value.
+      let startsNil = variable.bindingSpecifier.tokenKind == .keyword(.var)
       for binding in bindings where binding.initializer == nil {
+        if startsNil, binding.typeAnnotation?.type.isSugaredOptional == true { continue }
         diagnostics.append(
           Diagnostic(
             node: binding,
@@ -181,7 +186,9 @@ struct TableModel {
             node: attribute,
             message: QuarryDiagnostic.duplicatePrimaryKey(property: name),
             notes: [
-              Note(node: Syntax(firstAttribute), message: QuarryNote.primaryKeyDeclaredHere(property: name))
+              Note(
+                node: Syntax(firstAttribute),
+                message: QuarryNote.primaryKeyDeclaredHere(property: name))
             ]))
       }
       columns[first].isPrimaryKey = true
@@ -256,11 +263,11 @@ extension PatternBindingSyntax {
 
 extension TypeSyntax {
   /// Whether the type is written as an optional: `T?`, `T!` or `Optional<T>`.
-  var isOptional: Bool {
-    if self.is(OptionalTypeSyntax.self) || self.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-      return true
-    }
-    return simpleName == "Optional"
+  var isOptional: Bool { isSugaredOptional || simpleName == "Optional" }
+
+  /// Whether the type is written `T?` or `T!`, which a `var` initializes to nil by itself.
+  var isSugaredOptional: Bool {
+    self.is(OptionalTypeSyntax.self) || self.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
   }
 
   /// The type's name without module qualifier or generic arguments: `Sendable` for

@@ -15,7 +15,9 @@ extension Database {
   ///
   /// If the commit fails (a deferred constraint, a busy database), the transaction is rolled
   /// back and the error is thrown: nothing is left half-written.
-  public func transaction<T>(_ kind: TransactionKind = .deferred, _ body: () throws -> T) throws -> T {
+  public func transaction<T>(_ kind: TransactionKind = .deferred, _ body: () throws -> T) throws
+    -> T
+  {
     try execute(QueryFragment(sql: "BEGIN \(kind.rawValue) TRANSACTION"))
     let result: T
     do {

@@ -41,9 +41,12 @@ public final class Database {
   @usableFromInline var statementCache: [String: PreparedStatement] = [:]
 
   /// Opens a connection.
-  public init(_ location: Location = .inMemory, configuration: Configuration = Configuration()) throws {
+  public init(_ location: Location = .inMemory, configuration: Configuration = Configuration())
+    throws
+  {
     var flags = SQLITE_OPEN_NOMUTEX
-    flags |= configuration.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    flags |=
+      configuration.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
     var connection: OpaquePointer?
     let code = sqlite3_open_v2(location.path, &connection, flags, nil)
     guard code == SQLITE_OK, let connection else {
@@ -51,13 +54,16 @@ public final class Database {
       sqlite3_close_v2(connection)
       throw DatabaseError(
         resultCode: error.extendedResultCode,
-        message: "cannot open database at \(location.path.isEmpty ? "a temporary file" : location.path): \(error.message)")
+        message:
+          "cannot open database at \(location.path.isEmpty ? "a temporary file" : location.path): \(error.message)"
+      )
     }
     self.handle = connection
     self.location = location
     self.configuration = configuration
     sqlite3_extended_result_codes(connection, 1)
-    sqlite3_busy_timeout(connection, Int32(min(configuration.busyTimeout * 1000, Double(Int32.max))))
+    sqlite3_busy_timeout(
+      connection, Int32(min(configuration.busyTimeout * 1000, Double(Int32.max))))
     if configuration.foreignKeysEnabled {
       try execute(sql: "PRAGMA foreign_keys = ON")
     }
@@ -186,7 +192,9 @@ public final class Database {
   public func prepare(sql: String) throws -> PreparedStatement? {
     var statement: OpaquePointer?
     var tail: UnsafePointer<CChar>?
-    let code = sql.withCString { sqlite3_prepare_v3(handle, $0, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail) }
+    let code = sql.withCString {
+      sqlite3_prepare_v3(handle, $0, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail)
+    }
     guard code == SQLITE_OK else {
       sqlite3_finalize(statement)
       throw DatabaseError(connection: handle, resultCode: code, sql: sql)
@@ -196,7 +204,9 @@ public final class Database {
   }
 
   @usableFromInline
-  func stepError(_ code: Int32, _ statement: PreparedStatement, _ arguments: [QueryBinding]) -> DatabaseError {
+  func stepError(_ code: Int32, _ statement: PreparedStatement, _ arguments: [QueryBinding])
+    -> DatabaseError
+  {
     DatabaseError(connection: handle, resultCode: code, sql: statement.sql, arguments: arguments)
   }
 

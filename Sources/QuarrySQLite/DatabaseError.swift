@@ -32,7 +32,8 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
   }
 
   /// Reads the error SQLite last recorded on a connection.
-  init(connection: OpaquePointer?, resultCode: Int32, sql: String?, arguments: [QueryBinding] = []) {
+  init(connection: OpaquePointer?, resultCode: Int32, sql: String?, arguments: [QueryBinding] = [])
+  {
     let code = connection.map { sqlite3_extended_errcode($0) } ?? resultCode
     // The connection's code can be stale when the failure did not touch it (a misuse check).
     let extended = code & 0xFF == resultCode & 0xFF ? code : resultCode
@@ -43,7 +44,8 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
   }
 
   public var description: String {
-    var text = "SQLite error \(resultCode) (\(String(cString: sqlite3_errstr(resultCode)))): \(message)"
+    var text =
+      "SQLite error \(resultCode) (\(String(cString: sqlite3_errstr(resultCode)))): \(message)"
     if let sql { text += "\n  in: \(sql)" }
     if !arguments.isEmpty {
       text += "\n  arguments: [" + arguments.map(\.sqlLiteral).joined(separator: ", ") + "]"

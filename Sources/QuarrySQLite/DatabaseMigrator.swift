@@ -41,13 +41,17 @@ public struct DatabaseMigrator: Sendable {
   /// foreign key check: a migration that breaks a foreign key is rolled back.
   public func migrate(_ db: Database) throws {
     try db.execute(
-      sql: "CREATE TABLE IF NOT EXISTS \"quarry_migrations\" (\"identifier\" TEXT PRIMARY KEY NOT NULL)")
+      sql:
+        "CREATE TABLE IF NOT EXISTS \"quarry_migrations\" (\"identifier\" TEXT PRIMARY KEY NOT NULL)"
+    )
     let applied = Set(try appliedMigrations(db))
     let unknown = applied.subtracting(registeredMigrations)
     guard unknown.isEmpty else {
       throw DatabaseError(
         resultCode: DatabaseError.error,
-        message: "the database has migrations this app does not know: \(unknown.sorted().joined(separator: ", "))")
+        message:
+          "the database has migrations this app does not know: \(unknown.sorted().joined(separator: ", "))"
+      )
     }
     for (identifier, migrate) in migrations where !applied.contains(identifier) {
       try db.transaction(.immediate) {
@@ -58,7 +62,9 @@ public struct DatabaseMigrator: Sendable {
         guard violations.isEmpty else {
           throw DatabaseError(
             resultCode: DatabaseError.constraint,
-            message: "migration \"\(identifier)\" violates foreign keys in: \(Set(violations).sorted().joined(separator: ", "))")
+            message:
+              "migration \"\(identifier)\" violates foreign keys in: \(Set(violations).sorted().joined(separator: ", "))"
+          )
         }
         try db.execute("INSERT INTO \"quarry_migrations\" (\"identifier\") VALUES (\(identifier))")
       }

@@ -14,7 +14,9 @@ public final class DatabaseQueue: @unchecked Sendable {
   private let lock = NSRecursiveLock()
 
   /// Opens a queue on a database.
-  public init(_ location: Database.Location = .inMemory, configuration: Configuration = Configuration()) throws {
+  public init(
+    _ location: Database.Location = .inMemory, configuration: Configuration = Configuration()
+  ) throws {
     database = try Database(location, configuration: configuration)
   }
 

@@ -92,7 +92,10 @@ struct Demo: ParsableCommand {
 
   private func printHeader(_ swift: String, _ statement: some Statement) {
     print("Swift: \(swift)")
-    print("SQL:   " + statement.queryFragment.debugDescription.replacingOccurrences(of: "\n", with: "\n       "))
+    print(
+      "SQL:   "
+        + statement.queryFragment.debugDescription.replacingOccurrences(of: "\n", with: "\n       ")
+    )
   }
 }
 
@@ -129,10 +132,12 @@ struct TextTable {
       for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.value.count) }
     }
     func line(_ values: [String]) -> String {
-      "| " + zip(values, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+      "| "
+        + zip(values, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
         .joined(separator: " | ") + " |"
     }
-    let rule = "+" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "+") + "+"
+    let rule =
+      "+" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "+") + "+"
     var lines = [rule, line(header), rule]
     lines += rows.map { line($0.map(\.value)) }
     lines.append(rule)

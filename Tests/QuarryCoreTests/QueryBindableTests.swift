@@ -34,9 +34,11 @@ struct QueryBindableTests {
   @Test func datesBindAsISO8601TextInUTC() {
     #expect(Date(timeIntervalSince1970: 0).queryBinding == .text("1970-01-01 00:00:00.000"))
     #expect(
-      Date(timeIntervalSince1970: 1_795_000_000.25).queryBinding == .text("2026-11-18 11:06:40.250"))
+      Date(timeIntervalSince1970: 1_795_000_000.25).queryBinding == .text("2026-11-18 11:06:40.250")
+    )
     #expect(Date(timeIntervalSince1970: -86_400.5).queryBinding == .text("1969-12-30 23:59:59.500"))
-    #expect(Date(timeIntervalSince1970: 951_782_400).queryBinding == .text("2000-02-29 00:00:00.000"))
+    #expect(
+      Date(timeIntervalSince1970: 951_782_400).queryBinding == .text("2000-02-29 00:00:00.000"))
   }
 
   @Test func everyBindableRoundTripsThroughSQLite() throws {
@@ -84,7 +86,8 @@ struct QueryBindableTests {
     let date = Date(timeIntervalSince1970: 1_000_000_000.5)
     let seconds = try #sql("SELECT unixepoch(\(date))", as: Int.self).fetchOne(db)
     #expect(seconds == 1_000_000_000)
-    let text = try #sql("SELECT strftime('%Y-%m-%d %H:%M:%f', \(date))", as: String.self).fetchOne(db)
+    let text = try #sql("SELECT strftime('%Y-%m-%d %H:%M:%f', \(date))", as: String.self).fetchOne(
+      db)
     #expect(text == "2001-09-09 01:46:40.500")
   }
 }

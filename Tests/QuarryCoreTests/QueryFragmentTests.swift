@@ -8,7 +8,8 @@ import Testing
 struct QueryFragmentTests {
   @Test func interpolatedValuesAreBound() {
     let title = "Robert'); DROP TABLE students;--"
-    let fragment: QueryFragment = "SELECT * FROM \(Item.self) WHERE \(Item.columns.name) = \(title) AND \(Item.columns.id) > \(3)"
+    let fragment: QueryFragment =
+      "SELECT * FROM \(Item.self) WHERE \(Item.columns.name) = \(title) AND \(Item.columns.id) > \(3)"
     #expect(fragment.sql == #"SELECT * FROM "items" WHERE "items"."name" = ? AND "items"."id" > ?"#)
     #expect(fragment.bindings == [.text(title), .int(3)])
     #expect(
@@ -19,7 +20,8 @@ struct QueryFragmentTests {
 
   @Test func rawAndQuotedInterpolation() {
     let direction = "DESC"
-    let fragment: QueryFragment = "SELECT \(quote: "odd \"name\"") FROM t ORDER BY 1 \(raw: direction)"
+    let fragment: QueryFragment =
+      "SELECT \(quote: "odd \"name\"") FROM t ORDER BY 1 \(raw: direction)"
     #expect(fragment.sql == #"SELECT "odd ""name""" FROM t ORDER BY 1 DESC"#)
     #expect(fragment.bindings.isEmpty)
   }

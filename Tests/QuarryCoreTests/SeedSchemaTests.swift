@@ -133,7 +133,8 @@ struct SeedSchemaTests {
 
   @Test func tableNamesRenderQuoted() throws {
     let db = try Database()
-    try db.execute(sql: #"CREATE TABLE "reminders_list" ("x"); INSERT INTO "reminders_list" VALUES (1)"#)
+    try db.execute(
+      sql: #"CREATE TABLE "reminders_list" ("x"); INSERT INTO "reminders_list" VALUES (1)"#)
     let count = try assertQuery(
       CustomTableNames.RemindersList.count(), db: db,
       sql: #"SELECT count(*) FROM "reminders_list""#)
@@ -211,8 +212,10 @@ struct SeedSchemaTests {
         Reminder(id: 1, title: "Get haircut", priority: .medium),
         Reminder(id: 2, title: "Someday", priority: nil),
       ])
-    let stored = try #sql("SELECT \(Reminder.columns.priority) FROM \(Reminder.self)", as: Int?.self)
-      .fetchAll(db)
+    let stored = try #sql(
+      "SELECT \(Reminder.columns.priority) FROM \(Reminder.self)", as: Int?.self
+    )
+    .fetchAll(db)
     #expect(stored == [1, nil])
 
     let high = try assertQuery(
@@ -260,7 +263,8 @@ struct SeedSchemaTests {
     typealias Book = EphemeralColumns.Book
     #expect(Book.schema.columns.map(\.name) == ["isbn", "title"])
     let db = try Database()
-    try db.execute(sql: #"CREATE TABLE "books" ("isbn" TEXT PRIMARY KEY NOT NULL, "title" TEXT NOT NULL)"#)
+    try db.execute(
+      sql: #"CREATE TABLE "books" ("isbn" TEXT PRIMARY KEY NOT NULL, "title" TEXT NOT NULL)"#)
     try Book.insert { Book(isbn: "1", title: "Dune", scratchNotes: "not stored") }.execute(db)
     let rows = try assertQuery(
       Book.all, db: db, sql: #"SELECT "books"."isbn", "books"."title" FROM "books""#)

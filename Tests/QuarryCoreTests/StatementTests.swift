@@ -119,7 +119,9 @@ struct StatementTests {
   @Test func orderAndLimit() throws {
     let db = try itemsDatabase()
     let rows = try assertQuery(
-      Item.order { ($0.isDone, $0.price.desc()) }.limit(2, offset: 1).select { ($0.name, $0.price) },
+      Item.order { ($0.isDone, $0.price.desc()) }.limit(2, offset: 1).select {
+        ($0.name, $0.price)
+      },
       db: db,
       sql: """
         SELECT "items"."name", "items"."price" FROM "items"

@@ -32,7 +32,8 @@ struct DatabaseMigratorTests {
     }
     let error = #expect(throws: DatabaseError.self) { try failing.migrate(queue) }
     #expect(error?.message.contains("no such table: nowhere") == true)
-    #expect(try queue.read { db in try failing.appliedMigrations(db) } == ["Create reminders", "Seed"])
+    #expect(
+      try queue.read { db in try failing.appliedMigrations(db) } == ["Create reminders", "Seed"])
     #expect(try queue.read { db in try Reminder.count().fetchOne(db) } == 1)
   }
 

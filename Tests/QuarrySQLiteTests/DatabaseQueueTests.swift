@@ -69,6 +69,7 @@ struct DatabaseQueueTests {
       }
     }
     let reopened = try DatabaseQueue(path: file.path)
-    #expect(try reopened.read { db in try Reminder.select { $0.title }.fetchAll(db) } == ["durable"])
+    #expect(
+      try reopened.read { db in try Reminder.select { $0.title }.fetchAll(db) } == ["durable"])
   }
 }

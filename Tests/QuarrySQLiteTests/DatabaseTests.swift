@@ -79,13 +79,16 @@ struct DatabaseTests {
     #expect(error?.description.contains("CHECK constraint failed") == true)
     #expect(try Reminder.count().fetchOne(db) == 0)
 
-    try Reminder.insert { Reminder(id: 1, title: "one", isCompleted: false, priority: nil) }.execute(db)
+    try Reminder.insert { Reminder(id: 1, title: "one", isCompleted: false, priority: nil) }
+      .execute(db)
     let duplicate = #expect(throws: DatabaseError.self) {
-      try Reminder.insert { Reminder(id: 1, title: "again", isCompleted: false, priority: nil) }.execute(db)
+      try Reminder.insert { Reminder(id: 1, title: "again", isCompleted: false, priority: nil) }
+        .execute(db)
     }
     #expect(duplicate?.extendedResultCode == 1555)  // SQLITE_CONSTRAINT_PRIMARYKEY
     // The statement that failed is reset and reused without trouble.
-    try Reminder.insert { Reminder(id: 2, title: "two", isCompleted: false, priority: nil) }.execute(db)
+    try Reminder.insert { Reminder(id: 2, title: "two", isCompleted: false, priority: nil) }
+      .execute(db)
     #expect(try Reminder.count().fetchOne(db) == 2)
   }
 

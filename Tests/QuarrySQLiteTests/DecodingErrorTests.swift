@@ -20,7 +20,8 @@ struct DecodingErrorTests {
     #expect(error?.columnName == "title")
     #expect(error?.expectedType == "String")
     #expect(error?.found == "NULL")
-    #expect(error?.description.hasPrefix(#"column 1 ("title"): expected String, found NULL"#) == true)
+    #expect(
+      error?.description.hasPrefix(#"column 1 ("title"): expected String, found NULL"#) == true)
     #expect(error?.sql?.contains(#"FROM "reminders""#) == true)
   }
 
@@ -28,14 +29,17 @@ struct DecodingErrorTests {
     let db = try database()
     try db.execute(sql: #"INSERT INTO "reminders" VALUES ('one', 'a', 0, NULL)"#)
     let error = #expect(throws: QueryDecodingError.self) { try Reminder.all.fetchAll(db) }
-    #expect(error?.description.hasPrefix(#"column 0 ("id"): expected Int, found TEXT 'one'"#) == true)
+    #expect(
+      error?.description.hasPrefix(#"column 0 ("id"): expected Int, found TEXT 'one'"#) == true)
   }
 
   @Test func textIntoBool() throws {
     let db = try database()
     try db.execute(sql: #"INSERT INTO "reminders" VALUES (1, 'a', 'yes', NULL)"#)
     let error = #expect(throws: QueryDecodingError.self) { try Reminder.all.fetchOne(db) }
-    #expect(error?.description.hasPrefix(#"column 2 ("is_completed"): expected Bool, found TEXT 'yes'"#) == true)
+    #expect(
+      error?.description.hasPrefix(#"column 2 ("is_completed"): expected Bool, found TEXT 'yes'"#)
+        == true)
   }
 
   @Test func realIntoInt() throws {
@@ -60,7 +64,9 @@ struct DecodingErrorTests {
     let error = #expect(throws: QueryDecodingError.self) {
       try #sql("SELECT 300 AS small", as: Int8.self).fetchAll(db)
     }
-    #expect(error?.description.hasPrefix(#"column 0 ("small"): expected Int8, found INTEGER 300, out of range"#) == true)
+    #expect(
+      error?.description.hasPrefix(
+        #"column 0 ("small"): expected Int8, found INTEGER 300, out of range"#) == true)
   }
 
   @Test func blobIntoStringAndTextIntoDate() throws {
@@ -72,7 +78,10 @@ struct DecodingErrorTests {
     let date = #expect(throws: QueryDecodingError.self) {
       try #sql("SELECT 'next tuesday' AS due", as: Date.self).fetchAll(db)
     }
-    #expect(date?.description.hasPrefix(#"column 0 ("due"): expected Date, found TEXT 'next tuesday', not an ISO-8601 date"#) == true)
+    #expect(
+      date?.description.hasPrefix(
+        #"column 0 ("due"): expected Date, found TEXT 'next tuesday', not an ISO-8601 date"#)
+        == true)
   }
 
   @Test func tooFewColumns() throws {

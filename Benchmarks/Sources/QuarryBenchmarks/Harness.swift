@@ -85,7 +85,8 @@ func printTable(_ measurements: [[Measurement]], note: (String) -> String? = { _
     max(header[column].count, rows.map { $0[column].count }.max() ?? 0)
   }
   func line(_ cells: [String]) -> String {
-    "| " + zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+    "| "
+      + zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
       .joined(separator: " | ") + " |"
   }
   print(line(header))
@@ -96,5 +97,6 @@ func printTable(_ measurements: [[Measurement]], note: (String) -> String? = { _
 private func format(_ milliseconds: Double) -> String {
   milliseconds >= 100
     ? String(format: "%.0f", milliseconds)
-    : milliseconds >= 1 ? String(format: "%.2f", milliseconds) : String(format: "%.4f", milliseconds)
+    : milliseconds >= 1
+      ? String(format: "%.2f", milliseconds) : String(format: "%.4f", milliseconds)
 }

@@ -57,7 +57,8 @@ extension RawStatement {
 
   func readItem() -> RawItem {
     let name = String(cString: sqlite3_column_text(handle, 1))
-    let note = sqlite3_column_type(handle, 3) == SQLITE_NULL
+    let note =
+      sqlite3_column_type(handle, 3) == SQLITE_NULL
       ? nil : String(cString: sqlite3_column_text(handle, 3))
     return RawItem(
       id: Int(sqlite3_column_int64(handle, 0)), name: name, price: sqlite3_column_double(handle, 2),

@@ -21,7 +21,8 @@ func grdbQueue(_ sql: String...) throws -> DatabaseQueue {
 
 func quarryQueue(_ sql: String...) throws -> QuarrySQLite.DatabaseQueue {
   let queue = try QuarrySQLite.DatabaseQueue()
-  try queue.writeWithoutTransaction { db in for statement in sql { try db.execute(sql: statement) } }
+  try queue.writeWithoutTransaction { db in for statement in sql { try db.execute(sql: statement) }
+  }
   return queue
 }
 
@@ -37,7 +38,8 @@ var results: [[Measurement]] = []
 
 do {
   let raw = try rawConnection(wideSchema, wideRows(rowCount))
-  let rawSelect = try raw.prepare(#"SELECT "id", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9" FROM "wide""#)
+  let rawSelect = try raw.prepare(
+    #"SELECT "id", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9" FROM "wide""#)
   let grdb = try grdbQueue(wideSchema, wideRows(rowCount))
   let quarry = try quarryQueue(wideSchema, wideRows(rowCount))
   let sql = #"SELECT "id", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9" FROM "wide""#
@@ -76,7 +78,9 @@ do {
       workload: "W2 fetch \(rowCount) mixed rows",
       contenders: [
         Contender(name: "raw C") {
-          rawSelect.fetchItems().reduce(0) { $0 &+ itemChecksum($1.name, $1.price, $1.note, $1.isActive) }
+          rawSelect.fetchItems().reduce(0) {
+            $0 &+ itemChecksum($1.name, $1.price, $1.note, $1.isActive)
+          }
         },
         Contender(name: "Quarry") {
           try quarry.read { db in try Item.all.fetchAll(db) }
@@ -114,11 +118,15 @@ do {
           try raw.execute("COMMIT")
           return values.count
         },
-        Contender(name: "Quarry", reset: { try quarry.writeWithoutTransaction { try $0.execute(sql: clear) } }) {
+        Contender(
+          name: "Quarry",
+          reset: { try quarry.writeWithoutTransaction { try $0.execute(sql: clear) } }
+        ) {
           try quarry.write { db in
             for value in values {
               try Item.insert {
-                Item.Draft(name: value.name, price: value.price, note: value.note, isActive: value.isActive)
+                Item.Draft(
+                  name: value.name, price: value.price, note: value.note, isActive: value.isActive)
               }.execute(db)
             }
           }
@@ -128,7 +136,8 @@ do {
           try grdb.write { db in
             for value in values {
               try GRDBItem(
-                id: nil, name: value.name, price: value.price, note: value.note, isActive: value.isActive
+                id: nil, name: value.name, price: value.price, note: value.note,
+                isActive: value.isActive
               ).insert(db)
             }
           }
@@ -154,10 +163,14 @@ do {
       contenders: [
         Contender(name: "raw C") { ids.reduce(0) { $0 &+ (rawFind.findItem($1)?.id ?? 0) } },
         Contender(name: "Quarry") {
-          try quarry.read { db in try ids.reduce(0) { $0 &+ (try Item.find($1).fetchOne(db)?.id ?? 0) } }
+          try quarry.read { db in
+            try ids.reduce(0) { $0 &+ (try Item.find($1).fetchOne(db)?.id ?? 0) }
+          }
         },
         Contender(name: "GRDB records") {
-          try grdb.read { db in try ids.reduce(0) { $0 &+ (try GRDBItem.fetchOne(db, key: $1)?.id ?? 0) } }
+          try grdb.read { db in
+            try ids.reduce(0) { $0 &+ (try GRDBItem.fetchOne(db, key: $1)?.id ?? 0) }
+          }
         },
       ],
       iterations: iterations))
@@ -179,7 +192,8 @@ do {
         Contender(name: "hand-built string") {
           var total = 0
           for _ in 0..<renderCount {
-            var sql = #"SELECT "items"."id", "items"."name", "items"."price", "items"."note", "items"."isActive" FROM "items""#
+            var sql =
+              #"SELECT "items"."id", "items"."name", "items"."price", "items"."note", "items"."isActive" FROM "items""#
             sql += #" WHERE "items"."isActive" AND ("items"."price" > ?) AND ("items"."name" <> ?)"#
             sql += #" ORDER BY "items"."price" DESC LIMIT ?"#
             let bindings: [QueryBinding] = [.double(minimumPrice), .text(excluded), .int(10)]

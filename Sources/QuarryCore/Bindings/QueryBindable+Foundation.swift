@@ -16,7 +16,8 @@ extension UUID: QueryBindable {
   public init(decoder: inout some QueryDecoder) throws {
     let text = try decoder.decode(String.self)
     guard let uuid = UUID(uuidString: text) else {
-      throw QueryDecodingError(expectedType: "UUID", found: "TEXT \(QueryBinding.text(text).sqlLiteral)")
+      throw QueryDecodingError(
+        expectedType: "UUID", found: "TEXT \(QueryBinding.text(text).sqlLiteral)")
     }
     self = uuid
   }
@@ -33,7 +34,8 @@ extension Date: QueryBindable {
     let text = try decoder.decode(String.self)
     guard let date = ISO8601Text.parse(text) else {
       throw QueryDecodingError(
-        expectedType: "Date", found: "TEXT \(QueryBinding.text(text).sqlLiteral), not an ISO-8601 date")
+        expectedType: "Date",
+        found: "TEXT \(QueryBinding.text(text).sqlLiteral), not an ISO-8601 date")
     }
     self = date
   }
@@ -88,7 +90,8 @@ enum ISO8601Text {
 
   private static func padded(_ value: Int64, _ width: Int) -> String {
     let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    return digits.count >= width
+      ? digits : String(repeating: "0", count: width - digits.count) + digits
   }
 
   private static func padded(_ value: Int, _ width: Int) -> String { padded(Int64(value), width) }

@@ -15,7 +15,9 @@ public protocol QueryBindable: QueryDecodable {
 
 extension Int: QueryBindable {
   @inlinable public var queryBinding: QueryBinding { .int(Int64(self)) }
-  @inlinable public init(decoder: inout some QueryDecoder) throws { self = try decoder.decode(Int.self) }
+  @inlinable public init(decoder: inout some QueryDecoder) throws {
+    self = try decoder.decode(Int.self)
+  }
 }
 
 extension Int64: QueryBindable {
@@ -39,7 +41,8 @@ extension QueryBindable where Self: FixedWidthInteger {
   @inlinable
   public var queryBinding: QueryBinding {
     guard let value = Int64(exactly: self) else {
-      return .invalid(QueryBindingError("\(Self.self) value \(self) does not fit SQLite's 64-bit integer"))
+      return .invalid(
+        QueryBindingError("\(Self.self) value \(self) does not fit SQLite's 64-bit integer"))
     }
     return .int(value)
   }
@@ -49,7 +52,8 @@ extension QueryBindable where Self: FixedWidthInteger {
   public init(decoder: inout some QueryDecoder) throws {
     let value = try decoder.decode(Int64.self)
     guard let exact = Self(exactly: value) else {
-      throw QueryDecodingError(expectedType: "\(Self.self)", found: "INTEGER \(value), out of range")
+      throw QueryDecodingError(
+        expectedType: "\(Self.self)", found: "INTEGER \(value), out of range")
     }
     self = exact
   }
@@ -59,7 +63,9 @@ extension QueryBindable where Self: FixedWidthInteger {
 
 extension Bool: QueryBindable {
   @inlinable public var queryBinding: QueryBinding { .int(self ? 1 : 0) }
-  @inlinable public init(decoder: inout some QueryDecoder) throws { self = try decoder.decode(Bool.self) }
+  @inlinable public init(decoder: inout some QueryDecoder) throws {
+    self = try decoder.decode(Bool.self)
+  }
 }
 
 extension Double: QueryBindable {

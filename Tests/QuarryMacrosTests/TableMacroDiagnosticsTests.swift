@@ -1,0 +1,427 @@
+import MacroTesting
+import QuarryMacros
+import SwiftParser
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
+import Testing
+
+@Suite(.macros(tableMacros))
+struct TableMacroDiagnosticsTests {
+  @Test func classIsNotAStruct() {
+    assertMacro {
+      """
+      @Table final class Reminder {
+        var id = 0
+      }
+      """
+    } diagnostics: {
+      """
+      @Table final class Reminder {
+                   ┬────
+                   ╰─ 🛑 '@Table' can only be applied to a struct
+                      ✏️ Replace 'class' with 'struct'
+        var id = 0
+      }
+      """
+    } fixes: {
+      """
+      @Table struct Reminder {
+        var id = 0
+      }
+      """
+    } expansion: {
+      """
+      struct Reminder {
+        var id = 0
+      }
+
+      extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Reminder
+          let id = QuarryCore.TableColumn<Reminder, Int>("id")
+          var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Reminder
+          var id: Int?
+          init(id: Int? = nil) {
+            self.id = id
+          }
+          var queryBindings: [QuarryCore.QueryBinding] {
+            [self.id.queryBinding]
+          }
+        }
+        typealias PrimaryKey = Int
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "reminders",
+          columns: [.init("id", primaryKey: true)]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.id.queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+        }
+      }
+      """
+    }
+  }
+
+  @Test func actorIsNotAStruct() {
+    assertMacro {
+      """
+      @Table actor Reminder {
+        var id = 0
+      }
+      """
+    } diagnostics: {
+      """
+      @Table actor Reminder {
+             ┬────
+             ╰─ 🛑 '@Table' can only be applied to a struct
+                ✏️ Replace 'actor' with 'struct'
+        var id = 0
+      }
+      """
+    } fixes: {
+      """
+      @Table struct Reminder {
+        var id = 0
+      }
+      """
+    } expansion: {
+      """
+      struct Reminder {
+        var id = 0
+      }
+
+      extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Reminder
+          let id = QuarryCore.TableColumn<Reminder, Int>("id")
+          var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Reminder
+          var id: Int?
+          init(id: Int? = nil) {
+            self.id = id
+          }
+          var queryBindings: [QuarryCore.QueryBinding] {
+            [self.id.queryBinding]
+          }
+        }
+        typealias PrimaryKey = Int
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "reminders",
+          columns: [.init("id", primaryKey: true)]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.id.queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+        }
+      }
+      """
+    }
+  }
+
+  @Test func enumIsNotAStruct() {
+    assertMacro {
+      """
+      @Table enum Priority {
+        case low
+      }
+      """
+    } diagnostics: {
+      """
+      @Table enum Priority {
+             ┬───
+             ╰─ 🛑 '@Table' can only be applied to a struct
+        case low
+      }
+      """
+    }
+  }
+
+  @Test func protocolIsNotAStruct() {
+    assertMacro {
+      """
+      @Table protocol Named {
+        var name: String { get }
+      }
+      """
+    } diagnostics: {
+      """
+      @Table protocol Named {
+             ┬───────
+             ╰─ 🛑 '@Table' can only be applied to a struct
+        var name: String { get }
+      }
+      """
+    }
+  }
+
+  @Test func uninferableTypes() {
+    assertMacro {
+      """
+      @Table struct Reminder {
+        let id: Int
+        var priority = Priority.low
+        var x = makeX()
+        var tags = [String]()
+        var y = Foo.make()
+      }
+      """
+    } diagnostics: {
+      """
+      @Table struct Reminder {
+        let id: Int
+        var priority = Priority.low
+            ┬───────
+            ╰─ 🛑 cannot infer the type of column 'priority'; add a type annotation
+        var x = makeX()
+            ┬
+            ╰─ 🛑 cannot infer the type of column 'x'; add a type annotation
+        var tags = [String]()
+            ┬───
+            ╰─ 🛑 cannot infer the type of column 'tags'; add a type annotation
+        var y = Foo.make()
+            ┬
+            ╰─ 🛑 cannot infer the type of column 'y'; add a type annotation
+      }
+      """
+    }
+  }
+
+  @Test func twoPrimaryKeys() {
+    assertMacro {
+      """
+      @Table struct Pair {
+        @Column(primaryKey: true) var b: Int
+        @Column(primaryKey: true) var c: Int
+      }
+      """
+    } diagnostics: {
+      """
+      @Table struct Pair {
+        @Column(primaryKey: true) var b: Int
+        @Column(primaryKey: true) var c: Int
+        ┬────────────────────────
+        ╰─ 🛑 '@Table' supports one primary key; 'b' is already the primary key
+      }
+      """
+    }
+  }
+
+  @Test func letWithInitialValue() {
+    assertMacro {
+      """
+      @Table struct Item {
+        let id: Int
+        let kind = "x"
+      }
+      """
+    } diagnostics: {
+      """
+      @Table struct Item {
+        let id: Int
+        let kind = "x"
+        ┬──
+        ╰─ 🛑 'let' property 'kind' has an initial value, so it can't be decoded from a row; make it 'var' or mark it '@Ephemeral'
+           ✏️ Replace 'let' with 'var'
+      }
+      """
+    } fixes: {
+      """
+      @Table struct Item {
+        let id: Int
+        var kind = "x"
+      }
+      """
+    } expansion: {
+      """
+      struct Item {
+        let id: Int
+        var kind = "x"
+      }
+
+      extension Item: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Item
+          let id = QuarryCore.TableColumn<Item, Int>("id")
+          let kind = QuarryCore.TableColumn<Item, String>("kind")
+          var primaryKey: QuarryCore.TableColumn<Item, Int> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Item
+          var id: Int?
+          var kind: String
+          init(id: Int? = nil, kind: String = "x") {
+            self.id = id
+            self.kind = kind
+          }
+          var queryBindings: [QuarryCore.QueryBinding] {
+            [self.id.queryBinding, self.kind.queryBinding]
+          }
+        }
+        typealias PrimaryKey = Int
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "items",
+          columns: [.init("id", primaryKey: true), .init("kind")]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.id.queryBinding, self.kind.queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+          self.kind = try decoder.decode(String.self)
+        }
+      }
+      """
+    }
+  }
+
+  @Test func ephemeralWithoutDefault() {
+    assertMacro {
+      """
+      @Table struct Item {
+        let id: Int
+        @Ephemeral var x: Int
+      }
+      """
+    } diagnostics: {
+      """
+      @Table struct Item {
+        let id: Int
+        @Ephemeral var x: Int
+                       ┬─────
+                       ╰─ 🛑 '@Ephemeral' property 'x' needs a default value
+      }
+      """
+    }
+  }
+
+  @Test func tableNameMustBeALiteral() {
+    assertMacro {
+      """
+      @Table(tableName) struct Item {
+        let id: Int
+      }
+      @Table("items_\\(suffix)") struct Other {
+        let id: Int
+      }
+      """
+    } diagnostics: {
+      #"""
+      @Table(tableName) struct Item {
+             ┬────────
+             ╰─ 🛑 the table name must be a string literal
+        let id: Int
+      }
+      @Table("items_\(suffix)") struct Other {
+             ┬────────────────
+             ╰─ 🛑 the table name must be a string literal
+        let id: Int
+      }
+      """#
+    }
+  }
+
+  @Test func columnNameMustBeALiteral() {
+    assertMacro {
+      """
+      @Table struct Item {
+        let id: Int
+        @Column(columnName) var title: String
+        @Column("\\(prefix)_body") var body: String
+      }
+      """
+    } diagnostics: {
+      #"""
+      @Table struct Item {
+        let id: Int
+        @Column(columnName) var title: String
+                ┬─────────
+                ╰─ 🛑 the column name must be a string literal
+        @Column("\(prefix)_body") var body: String
+                ┬───────────────
+                ╰─ 🛑 the column name must be a string literal
+      }
+      """#
+    }
+  }
+
+  @Test func primaryKeyMustBeALiteral() {
+    assertMacro {
+      """
+      @Table struct Item {
+        @Column(primaryKey: isKey) var code: String
+      }
+      """
+    } diagnostics: {
+      """
+      @Table struct Item {
+        @Column(primaryKey: isKey) var code: String
+                            ┬────
+                            ╰─ 🛑 'primaryKey' must be 'true' or 'false'
+      }
+      """
+    }
+  }
+
+  @Test func genericStruct() {
+    assertMacro {
+      """
+      @Table struct Box<Value> {
+        let id: Int
+        var value: Value
+      }
+      """
+    } diagnostics: {
+      """
+      @Table struct Box<Value> {
+                       ┬──────
+                       ╰─ 🛑 '@Table' does not support generic types
+        let id: Int
+        var value: Value
+      }
+      """
+    }
+  }
+}
+
+/// MacroTesting's snapshots leave notes out, so this one checks the note directly.
+@Test func duplicatePrimaryKeyNotesTheFirst() throws {
+  let source = Parser.parse(
+    source: """
+      @Table struct Pair {
+        @Column(primaryKey: true) var b: Int
+        @Column(primaryKey: true) var c: Int
+      }
+      """
+  )
+  let structDecl = try #require(source.statements.first?.item.as(StructDeclSyntax.self))
+  let attribute = try #require(structDecl.attributes.first?.as(AttributeSyntax.self))
+  let context = BasicMacroExpansionContext()
+  let extensions = try TableMacro.expansion(
+    of: attribute,
+    attachedTo: structDecl,
+    providingExtensionsOf: TypeSyntax("Pair"),
+    conformingTo: ["Table", "PrimaryKeyedTable"],
+    in: context
+  )
+  #expect(extensions.isEmpty)
+  let converter = SourceLocationConverter(fileName: "", tree: source)
+  let diagnostic = try #require(context.diagnostics.first)
+  #expect(context.diagnostics.count == 1)
+  #expect(diagnostic.location(converter: converter).line == 3)
+  let note = try #require(diagnostic.notes.first)
+  #expect(note.message == "'b' is declared the primary key here")
+  #expect(note.location(converter: converter).line == 2)
+  #expect(note.location(converter: converter).column == 3)
+}

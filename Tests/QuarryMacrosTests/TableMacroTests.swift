@@ -1,0 +1,943 @@
+import MacroTesting
+import QuarryMacros
+import SwiftSyntaxMacroExpansion
+import Testing
+
+/// The macros as the compiler sees them when a struct doesn't conform to `Table` yet.
+let tableMacros: [String: MacroSpec] = [
+  "Table": MacroSpec(type: TableMacro.self, conformances: ["Table", "PrimaryKeyedTable"]),
+  "Column": MacroSpec(type: ColumnMacro.self),
+  "Ephemeral": MacroSpec(type: EphemeralMacro.self),
+]
+
+@Suite(.macros(tableMacros))
+struct TableMacroTests {
+  @Test func publicReminder() {
+    assertMacro {
+      """
+      @Table public struct Reminder {
+        public let id: Int
+        public var title = ""
+        @Column("is_completed") public var isCompleted = false
+        public var priority: Priority?
+        @Ephemeral var scratch = ""
+        var computed: Int { 1 }
+        static var x = 1
+      }
+      """
+    } expansion: {
+      """
+      public struct Reminder {
+        public let id: Int
+        public var title = ""
+        public var isCompleted = false
+        public var priority: Priority?
+        var scratch = ""
+        var computed: Int { 1 }
+        static var x = 1
+      }
+
+      extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        public struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          public typealias QueryValue = Reminder
+          public let id = QuarryCore.TableColumn<Reminder, Int>("id")
+          public let title = QuarryCore.TableColumn<Reminder, String>("title")
+          public let isCompleted = QuarryCore.TableColumn<Reminder, Bool>("is_completed")
+          public let priority = QuarryCore.TableColumn<Reminder, Priority?>("priority")
+          public var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+        }
+        public struct Draft: QuarryCore.TableDraft {
+          public typealias Base = Reminder
+          public var id: Int?
+          public var title: String
+          public var isCompleted: Bool
+          public var priority: Priority?
+          public init(id: Int? = nil, title: String = "", isCompleted: Bool = false, priority: Priority? = nil) {
+            self.id = id
+            self.title = title
+            self.isCompleted = isCompleted
+            self.priority = priority
+          }
+          public var queryBindings: [QuarryCore.QueryBinding] {
+            [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
+          }
+        }
+        public typealias PrimaryKey = Int
+        public static let columns = TableColumns()
+        public static let schema = QuarryCore.TableSchema(
+          name: "reminders",
+          columns: [.init("id", primaryKey: true), .init("title"), .init("is_completed"), .init("priority")]
+        )
+        public var queryBindings: [QuarryCore.QueryBinding] {
+          [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
+        }
+        public init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+          self.title = try decoder.decode(String.self)
+          self.isCompleted = try decoder.decode(Bool.self)
+          self.priority = try decoder.decode(Priority?.self)
+        }
+      }
+      """
+    }
+  }
+
+  @Test func internalReminder() {
+    assertMacro {
+      """
+      @Table struct Reminder {
+        let id: Int
+        var title = ""
+        @Column("is_completed") var isCompleted = false
+        var priority: Priority?
+        @Ephemeral var scratch = ""
+        var computed: Int { 1 }
+        static var x = 1
+      }
+      """
+    } expansion: {
+      """
+      struct Reminder {
+        let id: Int
+        var title = ""
+        var isCompleted = false
+        var priority: Priority?
+        var scratch = ""
+        var computed: Int { 1 }
+        static var x = 1
+      }
+
+      extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Reminder
+          let id = QuarryCore.TableColumn<Reminder, Int>("id")
+          let title = QuarryCore.TableColumn<Reminder, String>("title")
+          let isCompleted = QuarryCore.TableColumn<Reminder, Bool>("is_completed")
+          let priority = QuarryCore.TableColumn<Reminder, Priority?>("priority")
+          var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Reminder
+          var id: Int?
+          var title: String
+          var isCompleted: Bool
+          var priority: Priority?
+          init(id: Int? = nil, title: String = "", isCompleted: Bool = false, priority: Priority? = nil) {
+            self.id = id
+            self.title = title
+            self.isCompleted = isCompleted
+            self.priority = priority
+          }
+          var queryBindings: [QuarryCore.QueryBinding] {
+            [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
+          }
+        }
+        typealias PrimaryKey = Int
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "reminders",
+          columns: [.init("id", primaryKey: true), .init("title"), .init("is_completed"), .init("priority")]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+          self.title = try decoder.decode(String.self)
+          self.isCompleted = try decoder.decode(Bool.self)
+          self.priority = try decoder.decode(Priority?.self)
+        }
+      }
+      """
+    }
+  }
+
+  @Test func packageAccess() {
+    assertMacro {
+      """
+      @Table package struct Tag {
+        package let id: Int
+        package var name: String
+      }
+      """
+    } expansion: {
+      """
+      package struct Tag {
+        package let id: Int
+        package var name: String
+      }
+
+      extension Tag: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        package struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          package typealias QueryValue = Tag
+          package let id = QuarryCore.TableColumn<Tag, Int>("id")
+          package let name = QuarryCore.TableColumn<Tag, String>("name")
+          package var primaryKey: QuarryCore.TableColumn<Tag, Int> { self.id }
+        }
+        package struct Draft: QuarryCore.TableDraft {
+          package typealias Base = Tag
+          package var id: Int?
+          package var name: String
+          package init(id: Int? = nil, name: String) {
+            self.id = id
+            self.name = name
+          }
+          package var queryBindings: [QuarryCore.QueryBinding] {
+            [self.id.queryBinding, self.name.queryBinding]
+          }
+        }
+        package typealias PrimaryKey = Int
+        package static let columns = TableColumns()
+        package static let schema = QuarryCore.TableSchema(
+          name: "tags",
+          columns: [.init("id", primaryKey: true), .init("name")]
+        )
+        package var queryBindings: [QuarryCore.QueryBinding] {
+          [self.id.queryBinding, self.name.queryBinding]
+        }
+        package init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+          self.name = try decoder.decode(String.self)
+        }
+      }
+      """
+    }
+  }
+
+  @Test func explicitTableName() {
+    assertMacro {
+      """
+      @Table("reminder") struct Reminder {
+        let id: Int
+      }
+      """
+    } expansion: {
+      """
+      struct Reminder {
+        let id: Int
+      }
+
+      extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Reminder
+          let id = QuarryCore.TableColumn<Reminder, Int>("id")
+          var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Reminder
+          var id: Int?
+          init(id: Int? = nil) {
+            self.id = id
+          }
+          var queryBindings: [QuarryCore.QueryBinding] {
+            [self.id.queryBinding]
+          }
+        }
+        typealias PrimaryKey = Int
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "reminder",
+          columns: [.init("id", primaryKey: true)]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.id.queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+        }
+      }
+      """
+    }
+  }
+
+  @Test func tableNameInflection() {
+    assertMacro {
+      """
+      @Table struct Category {
+        var name: String
+      }
+      @Table struct Status {
+        var name: String
+      }
+      @Table struct RemindersList {
+        var name: String
+      }
+      """
+    } expansion: {
+      """
+      struct Category {
+        var name: String
+      }
+      struct Status {
+        var name: String
+      }
+      struct RemindersList {
+        var name: String
+      }
+
+      extension Category: QuarryCore.Table {
+        struct TableColumns: QuarryCore.TableDefinition {
+          typealias QueryValue = Category
+          let name = QuarryCore.TableColumn<Category, String>("name")
+        }
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "categories",
+          columns: [.init("name")]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.name.queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.name = try decoder.decode(String.self)
+        }
+      }
+
+      extension Status: QuarryCore.Table {
+        struct TableColumns: QuarryCore.TableDefinition {
+          typealias QueryValue = Status
+          let name = QuarryCore.TableColumn<Status, String>("name")
+        }
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "statuses",
+          columns: [.init("name")]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.name.queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.name = try decoder.decode(String.self)
+        }
+      }
+
+      extension RemindersList: QuarryCore.Table {
+        struct TableColumns: QuarryCore.TableDefinition {
+          typealias QueryValue = RemindersList
+          let name = QuarryCore.TableColumn<RemindersList, String>("name")
+        }
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "remindersLists",
+          columns: [.init("name")]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.name.queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.name = try decoder.decode(String.self)
+        }
+      }
+      """
+    }
+  }
+
+  @Test func explicitPrimaryKey() {
+    assertMacro {
+      """
+      @Table struct Book {
+        @Column(primaryKey: true) let isbn: String
+        var title: String
+      }
+      """
+    } expansion: {
+      """
+      struct Book {
+        let isbn: String
+        var title: String
+      }
+
+      extension Book: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Book
+          let isbn = QuarryCore.TableColumn<Book, String>("isbn")
+          let title = QuarryCore.TableColumn<Book, String>("title")
+          var primaryKey: QuarryCore.TableColumn<Book, String> { self.isbn }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Book
+          var isbn: String?
+          var title: String
+          init(isbn: String? = nil, title: String) {
+            self.isbn = isbn
+            self.title = title
+          }
+          var queryBindings: [QuarryCore.QueryBinding] {
+            [self.isbn.queryBinding, self.title.queryBinding]
+          }
+        }
+        typealias PrimaryKey = String
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "books",
+          columns: [.init("isbn", primaryKey: true), .init("title")]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.isbn.queryBinding, self.title.queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.isbn = try decoder.decode(String.self)
+          self.title = try decoder.decode(String.self)
+        }
+      }
+      """
+    }
+  }
+
+  @Test func idThatIsNotThePrimaryKey() {
+    assertMacro {
+      """
+      @Table struct Event {
+        @Column(primaryKey: false) var id: String
+        var name: String
+      }
+      """
+    } expansion: {
+      """
+      struct Event {
+        var id: String
+        var name: String
+      }
+
+      extension Event: QuarryCore.Table {
+        struct TableColumns: QuarryCore.TableDefinition {
+          typealias QueryValue = Event
+          let id = QuarryCore.TableColumn<Event, String>("id")
+          let name = QuarryCore.TableColumn<Event, String>("name")
+        }
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "events",
+          columns: [.init("id"), .init("name")]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.id.queryBinding, self.name.queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(String.self)
+          self.name = try decoder.decode(String.self)
+        }
+      }
+      """
+    }
+  }
+
+  @Test func ephemeralProperties() {
+    assertMacro {
+      """
+      @Table struct Note {
+        let id: Int
+        @Ephemeral var isSelected = false
+        @Ephemeral let loadedAt: Date = Date()
+        @Ephemeral var selection: Int?
+        var body: String
+      }
+      """
+    } expansion: {
+      """
+      struct Note {
+        let id: Int
+        var isSelected = false
+        let loadedAt: Date = Date()
+        var selection: Int?
+        var body: String
+      }
+
+      extension Note: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Note
+          let id = QuarryCore.TableColumn<Note, Int>("id")
+          let body = QuarryCore.TableColumn<Note, String>("body")
+          var primaryKey: QuarryCore.TableColumn<Note, Int> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Note
+          var id: Int?
+          var body: String
+          init(id: Int? = nil, body: String) {
+            self.id = id
+            self.body = body
+          }
+          var queryBindings: [QuarryCore.QueryBinding] {
+            [self.id.queryBinding, self.body.queryBinding]
+          }
+        }
+        typealias PrimaryKey = Int
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "notes",
+          columns: [.init("id", primaryKey: true), .init("body")]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.id.queryBinding, self.body.queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+          self.body = try decoder.decode(String.self)
+        }
+      }
+      """
+    }
+  }
+
+  @Test func draftDefaults() {
+    assertMacro {
+      """
+      @Table struct Attendee {
+        var id: Int? = nil
+        var name: String
+        var email: String?
+        var nickname: Optional<String>
+        var joinedAt = Date()
+        var rank: Int = 3
+      }
+      """
+    } expansion: {
+      """
+      struct Attendee {
+        var id: Int? = nil
+        var name: String
+        var email: String?
+        var nickname: Optional<String>
+        var joinedAt = Date()
+        var rank: Int = 3
+      }
+
+      extension Attendee: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Attendee
+          let id = QuarryCore.TableColumn<Attendee, Int?>("id")
+          let name = QuarryCore.TableColumn<Attendee, String>("name")
+          let email = QuarryCore.TableColumn<Attendee, String?>("email")
+          let nickname = QuarryCore.TableColumn<Attendee, Optional<String>>("nickname")
+          let joinedAt = QuarryCore.TableColumn<Attendee, Date>("joinedAt")
+          let rank = QuarryCore.TableColumn<Attendee, Int>("rank")
+          var primaryKey: QuarryCore.TableColumn<Attendee, Int?> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Attendee
+          var id: Int?
+          var name: String
+          var email: String?
+          var nickname: Optional<String>
+          var joinedAt: Date
+          var rank: Int
+          init(id: Int? = nil, name: String, email: String? = nil, nickname: Optional<String> = nil, joinedAt: Date = Date(), rank: Int = 3) {
+            self.id = id
+            self.name = name
+            self.email = email
+            self.nickname = nickname
+            self.joinedAt = joinedAt
+            self.rank = rank
+          }
+          var queryBindings: [QuarryCore.QueryBinding] {
+            [self.id.queryBinding, self.name.queryBinding, self.email.queryBinding, self.nickname.queryBinding, self.joinedAt.queryBinding, self.rank.queryBinding]
+          }
+        }
+        typealias PrimaryKey = Int?
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "attendees",
+          columns: [.init("id", primaryKey: true), .init("name"), .init("email"), .init("nickname"), .init("joinedAt"), .init("rank")]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.id.queryBinding, self.name.queryBinding, self.email.queryBinding, self.nickname.queryBinding, self.joinedAt.queryBinding, self.rank.queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int?.self)
+          self.name = try decoder.decode(String.self)
+          self.email = try decoder.decode(String?.self)
+          self.nickname = try decoder.decode(Optional<String>.self)
+          self.joinedAt = try decoder.decode(Date.self)
+          self.rank = try decoder.decode(Int.self)
+        }
+      }
+      """
+    }
+  }
+
+  @Test func typeInferenceAndStoredProperties() {
+    assertMacro {
+      """
+      @Table struct Sample {
+        let id: UUID
+        var text = "a"
+        var count = 1
+        var ratio = 0.5
+        var flag = true
+        var offset = -1
+        var delta = -0.25
+        var createdAt = Date()
+        var qualified = Foundation.Date()
+        var explicitInit = Foo.init(bar: 1)
+        var specialized = Box<Int>(1)
+        var first = 1, second = "2"
+        var x, y: Double
+        var observed = 0 {
+          didSet { print(observed) }
+        }
+        var `default` = 0
+        var computed: Int { count * 2 }
+        var getSet: Int {
+          get { count }
+          set { count = newValue }
+        }
+        lazy var cache = 0
+        static let shared = 1
+        func method() {}
+      }
+      """
+    } expansion: {
+      """
+      struct Sample {
+        let id: UUID
+        var text = "a"
+        var count = 1
+        var ratio = 0.5
+        var flag = true
+        var offset = -1
+        var delta = -0.25
+        var createdAt = Date()
+        var qualified = Foundation.Date()
+        var explicitInit = Foo.init(bar: 1)
+        var specialized = Box<Int>(1)
+        var first = 1, second = "2"
+        var x, y: Double
+        var observed = 0 {
+          didSet { print(observed) }
+        }
+        var `default` = 0
+        var computed: Int { count * 2 }
+        var getSet: Int {
+          get { count }
+          set { count = newValue }
+        }
+        lazy var cache = 0
+        static let shared = 1
+        func method() {}
+      }
+
+      extension Sample: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Sample
+          let id = QuarryCore.TableColumn<Sample, UUID>("id")
+          let text = QuarryCore.TableColumn<Sample, String>("text")
+          let count = QuarryCore.TableColumn<Sample, Int>("count")
+          let ratio = QuarryCore.TableColumn<Sample, Double>("ratio")
+          let flag = QuarryCore.TableColumn<Sample, Bool>("flag")
+          let offset = QuarryCore.TableColumn<Sample, Int>("offset")
+          let delta = QuarryCore.TableColumn<Sample, Double>("delta")
+          let createdAt = QuarryCore.TableColumn<Sample, Date>("createdAt")
+          let qualified = QuarryCore.TableColumn<Sample, Foundation.Date>("qualified")
+          let explicitInit = QuarryCore.TableColumn<Sample, Foo>("explicitInit")
+          let specialized = QuarryCore.TableColumn<Sample, Box<Int>>("specialized")
+          let first = QuarryCore.TableColumn<Sample, Int>("first")
+          let second = QuarryCore.TableColumn<Sample, String>("second")
+          let x = QuarryCore.TableColumn<Sample, Double>("x")
+          let y = QuarryCore.TableColumn<Sample, Double>("y")
+          let observed = QuarryCore.TableColumn<Sample, Int>("observed")
+          let `default` = QuarryCore.TableColumn<Sample, Int>("default")
+          var primaryKey: QuarryCore.TableColumn<Sample, UUID> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Sample
+          var id: UUID?
+          var text: String
+          var count: Int
+          var ratio: Double
+          var flag: Bool
+          var offset: Int
+          var delta: Double
+          var createdAt: Date
+          var qualified: Foundation.Date
+          var explicitInit: Foo
+          var specialized: Box<Int>
+          var first: Int
+          var second: String
+          var x: Double
+          var y: Double
+          var observed: Int
+          var `default`: Int
+          init(id: UUID? = nil, text: String = "a", count: Int = 1, ratio: Double = 0.5, flag: Bool = true, offset: Int = -1, delta: Double = -0.25, createdAt: Date = Date(), qualified: Foundation.Date = Foundation.Date(), explicitInit: Foo = Foo.init(bar: 1), specialized: Box<Int> = Box<Int>(1), first: Int = 1, second: String = "2", x: Double, y: Double, observed: Int = 0, `default`: Int = 0) {
+            self.id = id
+            self.text = text
+            self.count = count
+            self.ratio = ratio
+            self.flag = flag
+            self.offset = offset
+            self.delta = delta
+            self.createdAt = createdAt
+            self.qualified = qualified
+            self.explicitInit = explicitInit
+            self.specialized = specialized
+            self.first = first
+            self.second = second
+            self.x = x
+            self.y = y
+            self.observed = observed
+            self.`default` = `default`
+          }
+          var queryBindings: [QuarryCore.QueryBinding] {
+            [self.id.queryBinding, self.text.queryBinding, self.count.queryBinding, self.ratio.queryBinding, self.flag.queryBinding, self.offset.queryBinding, self.delta.queryBinding, self.createdAt.queryBinding, self.qualified.queryBinding, self.explicitInit.queryBinding, self.specialized.queryBinding, self.first.queryBinding, self.second.queryBinding, self.x.queryBinding, self.y.queryBinding, self.observed.queryBinding, self.`default`.queryBinding]
+          }
+        }
+        typealias PrimaryKey = UUID
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "samples",
+          columns: [.init("id", primaryKey: true), .init("text"), .init("count"), .init("ratio"), .init("flag"), .init("offset"), .init("delta"), .init("createdAt"), .init("qualified"), .init("explicitInit"), .init("specialized"), .init("first"), .init("second"), .init("x"), .init("y"), .init("observed"), .init("default")]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.id.queryBinding, self.text.queryBinding, self.count.queryBinding, self.ratio.queryBinding, self.flag.queryBinding, self.offset.queryBinding, self.delta.queryBinding, self.createdAt.queryBinding, self.qualified.queryBinding, self.explicitInit.queryBinding, self.specialized.queryBinding, self.first.queryBinding, self.second.queryBinding, self.x.queryBinding, self.y.queryBinding, self.observed.queryBinding, self.`default`.queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(UUID.self)
+          self.text = try decoder.decode(String.self)
+          self.count = try decoder.decode(Int.self)
+          self.ratio = try decoder.decode(Double.self)
+          self.flag = try decoder.decode(Bool.self)
+          self.offset = try decoder.decode(Int.self)
+          self.delta = try decoder.decode(Double.self)
+          self.createdAt = try decoder.decode(Date.self)
+          self.qualified = try decoder.decode(Foundation.Date.self)
+          self.explicitInit = try decoder.decode(Foo.self)
+          self.specialized = try decoder.decode(Box<Int>.self)
+          self.first = try decoder.decode(Int.self)
+          self.second = try decoder.decode(String.self)
+          self.x = try decoder.decode(Double.self)
+          self.y = try decoder.decode(Double.self)
+          self.observed = try decoder.decode(Int.self)
+          self.`default` = try decoder.decode(Int.self)
+        }
+      }
+      """
+    }
+  }
+
+  @Test func draftSharesValueConformances() {
+    assertMacro {
+      """
+      @Table struct Reminder: Sendable, Equatable, Identifiable, Swift.Hashable, Codable {
+        let id: Int
+        var title = ""
+      }
+      """
+    } expansion: {
+      """
+      struct Reminder: Sendable, Equatable, Identifiable, Swift.Hashable, Codable {
+        let id: Int
+        var title = ""
+      }
+
+      extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Reminder
+          let id = QuarryCore.TableColumn<Reminder, Int>("id")
+          let title = QuarryCore.TableColumn<Reminder, String>("title")
+          var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft, Sendable, Equatable, Hashable, Codable {
+          typealias Base = Reminder
+          var id: Int?
+          var title: String
+          init(id: Int? = nil, title: String = "") {
+            self.id = id
+            self.title = title
+          }
+          var queryBindings: [QuarryCore.QueryBinding] {
+            [self.id.queryBinding, self.title.queryBinding]
+          }
+        }
+        typealias PrimaryKey = Int
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "reminders",
+          columns: [.init("id", primaryKey: true), .init("title")]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.id.queryBinding, self.title.queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+          self.title = try decoder.decode(String.self)
+        }
+      }
+      """
+    }
+  }
+
+  @Test func nestedType() {
+    assertMacro {
+      """
+      struct Attachment {
+        @Table struct Image {
+          let id: Int
+          var path: String
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Attachment {
+        struct Image {
+          let id: Int
+          var path: String
+        }
+      }
+
+      extension Attachment.Image: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Attachment.Image
+          let id = QuarryCore.TableColumn<Attachment.Image, Int>("id")
+          let path = QuarryCore.TableColumn<Attachment.Image, String>("path")
+          var primaryKey: QuarryCore.TableColumn<Attachment.Image, Int> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Attachment.Image
+          var id: Int?
+          var path: String
+          init(id: Int? = nil, path: String) {
+            self.id = id
+            self.path = path
+          }
+          var queryBindings: [QuarryCore.QueryBinding] {
+            [self.id.queryBinding, self.path.queryBinding]
+          }
+        }
+        typealias PrimaryKey = Int
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "images",
+          columns: [.init("id", primaryKey: true), .init("path")]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.id.queryBinding, self.path.queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+          self.path = try decoder.decode(String.self)
+        }
+      }
+      """
+    }
+  }
+
+  @Test func emptyTable() {
+    assertMacro {
+      """
+      @Table struct Empty {}
+      """
+    } expansion: {
+      """
+      struct Empty {}
+
+      extension Empty: QuarryCore.Table {
+        struct TableColumns: QuarryCore.TableDefinition {
+          typealias QueryValue = Empty
+        }
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "empties",
+          columns: []
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          []
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {}
+      }
+      """
+    }
+  }
+
+  @Test func alreadyConformsToTable() {
+    // The compiler asks only for the conformances the struct doesn't declare itself.
+    assertMacro(
+      ["Table": MacroSpec(type: TableMacro.self, conformances: ["QuarryCore.PrimaryKeyedTable"])]
+    ) {
+      """
+      @Table struct Reminder: Table {
+        let id: Int
+      }
+      """
+    } expansion: {
+      """
+      struct Reminder: Table {
+        let id: Int
+      }
+
+      extension Reminder: QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Reminder
+          let id = QuarryCore.TableColumn<Reminder, Int>("id")
+          var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Reminder
+          var id: Int?
+          init(id: Int? = nil) {
+            self.id = id
+          }
+          var queryBindings: [QuarryCore.QueryBinding] {
+            [self.id.queryBinding]
+          }
+        }
+        typealias PrimaryKey = Int
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "reminders",
+          columns: [.init("id", primaryKey: true)]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.id.queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+        }
+      }
+      """
+    }
+    assertMacro(["Table": MacroSpec(type: TableMacro.self, conformances: [])]) {
+      """
+      @Table struct Reminder: PrimaryKeyedTable {
+        let id: Int
+      }
+      """
+    } expansion: {
+      """
+      struct Reminder: PrimaryKeyedTable {
+        let id: Int
+      }
+
+      extension Reminder {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Reminder
+          let id = QuarryCore.TableColumn<Reminder, Int>("id")
+          var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Reminder
+          var id: Int?
+          init(id: Int? = nil) {
+            self.id = id
+          }
+          var queryBindings: [QuarryCore.QueryBinding] {
+            [self.id.queryBinding]
+          }
+        }
+        typealias PrimaryKey = Int
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "reminders",
+          columns: [.init("id", primaryKey: true)]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.id.queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+        }
+      }
+      """
+    }
+  }
+}
