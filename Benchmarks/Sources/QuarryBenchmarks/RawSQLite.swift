@@ -93,6 +93,3 @@ extension RawStatement {
     return readItem()
   }
 }
-
-/// The SQLite library version, for the report.
-func sqlite3_libversion_raw() -> UnsafePointer<CChar> { sqlite3_libversion() }

@@ -1,0 +1,69 @@
+import Quarry
+import QuarrySQLite
+
+/// Quarry through its public API, written the way its README teaches.
+enum QuarryContenders {
+  static func queue(_ sql: String...) throws -> DatabaseQueue {
+    let queue = try DatabaseQueue()
+    try queue.writeWithoutTransaction { db in
+      for statement in sql { try db.execute(sql: statement) }
+    }
+    return queue
+  }
+
+  static func fetchWide(rows: Int) throws -> Contender {
+    let queue = try queue(wideSchema, wideRows(rows))
+    return Contender(name: "Quarry") {
+      try queue.read { db in try Wide.all.fetchAll(db) }.reduce(0) { $0 &+ $1.c9 }
+    }
+  }
+
+  static func fetchItems(rows: Int) throws -> Contender {
+    let queue = try queue(itemsSchema, itemRows(rows))
+    return Contender(name: "Quarry") {
+      try queue.read { db in try Item.all.fetchAll(db) }.reduce(0) {
+        $0 &+ itemChecksum($1.name, $1.price, $1.note, $1.isActive)
+      }
+    }
+  }
+
+  static func insertItems(_ values: [ItemValues]) throws -> Contender {
+    let queue = try queue(itemsSchema)
+    return Contender(
+      name: "Quarry",
+      reset: { try queue.writeWithoutTransaction { try $0.execute(sql: clearItems) } }
+    ) {
+      try queue.write { db in
+        for value in values {
+          try Item.insert {
+            Item.Draft(
+              name: value.name, price: value.price, note: value.note, isActive: value.isActive)
+          }.execute(db)
+        }
+      }
+      return values.count
+    }
+  }
+
+  static func findItems(rows: Int, ids: [Int]) throws -> Contender {
+    let queue = try queue(itemsSchema, itemRows(rows))
+    return Contender(name: "Quarry") {
+      try queue.read { db in
+        try ids.reduce(0) { $0 &+ (try Item.find($1).fetchOne(db)?.id ?? 0) }
+      }
+    }
+  }
+
+  static func render(count: Int) -> Contender {
+    Contender(name: "Quarry") {
+      var total = 0
+      for _ in 0..<count {
+        let fragment = Item.where { $0.isActive }.where { $0.price > renderMinimumPrice }
+          .where { $0.name != renderExcludedName }.order { $0.price.desc() }.limit(10)
+          .queryFragment
+        total &+= fragment.sql.isEmpty || fragment.bindings.isEmpty ? 0 : 1
+      }
+      return total
+    }
+  }
+}
