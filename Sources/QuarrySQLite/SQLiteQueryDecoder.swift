@@ -1,83 +1,93 @@
 import CSQLite
 import QuarryCore
 
-/// Decodes the current row of an SQLite statement, column by column, straight from
-/// `sqlite3_column_*`.
+/// Decodes the current row of an SQLite statement, column by column, straight from SQLite.
+///
+/// Each column costs one `sqlite3_column_value` call; its type and value are then read from
+/// the returned value, which (unlike the `sqlite3_column_*` accessors) takes no locks.
 public struct SQLiteQueryDecoder: QueryDecoder {
-  @usableFromInline let statement: OpaquePointer
+  @usableFromInline unowned(unsafe) let statement: PreparedStatement
+  @usableFromInline let handle: OpaquePointer
   @usableFromInline let columnCount: Int32
-  @usableFromInline let sql: String
   /// The index of the next column to read.
   @usableFromInline var column: Int32 = 0
 
   @inlinable
   init(_ statement: PreparedStatement) {
-    self.statement = statement.handle
+    self.statement = statement
+    self.handle = statement.handle
     self.columnCount = statement.columnCount
-    self.sql = statement.sql
   }
 
-  /// The storage class of the next column, failing when the row has no more columns.
+  /// The next column's value, failing when the row has no more columns.
   @inlinable
-  func nextType(_ expected: @autoclosure () -> String) throws -> Int32 {
-    guard column < columnCount else { throw missingColumn(expected: expected()) }
-    return sqlite3_column_type(statement, column)
+  func nextValue(_ expected: @autoclosure () -> String) throws -> OpaquePointer {
+    guard column < columnCount, let value = sqlite3_column_value(handle, column) else {
+      throw missingColumn(expected: expected())
+    }
+    return value
   }
 
   @inlinable
   public mutating func decodeNil() throws -> Bool {
-    guard try nextType("a value") == SQLITE_NULL else { return false }
+    guard sqlite3_value_type(try nextValue("a value")) == SQLITE_NULL else { return false }
     column += 1
     return true
   }
 
   @inlinable
   public mutating func decode(_ type: Int64.Type) throws -> Int64 {
-    guard try nextType("Int64") == SQLITE_INTEGER else { throw mismatch(expected: "Int64") }
-    defer { column += 1 }
-    return sqlite3_column_int64(statement, column)
+    let value = try nextValue("Int64")
+    guard sqlite3_value_type(value) == SQLITE_INTEGER else { throw mismatch(expected: "Int64") }
+    column += 1
+    return sqlite3_value_int64(value)
   }
 
   @inlinable
   public mutating func decode(_ type: Int.Type) throws -> Int {
-    guard try nextType("Int") == SQLITE_INTEGER else { throw mismatch(expected: "Int") }
-    defer { column += 1 }
-    return Int(sqlite3_column_int64(statement, column))
+    let value = try nextValue("Int")
+    guard sqlite3_value_type(value) == SQLITE_INTEGER else { throw mismatch(expected: "Int") }
+    column += 1
+    return Int(sqlite3_value_int64(value))
   }
 
   @inlinable
   public mutating func decode(_ type: Double.Type) throws -> Double {
-    let storage = try nextType("Double")
+    let value = try nextValue("Double")
+    let storage = sqlite3_value_type(value)
     guard storage == SQLITE_FLOAT || storage == SQLITE_INTEGER else {
       throw mismatch(expected: "Double")
     }
-    defer { column += 1 }
-    return sqlite3_column_double(statement, column)
+    column += 1
+    return sqlite3_value_double(value)
   }
 
   @inlinable
   public mutating func decode(_ type: String.Type) throws -> String {
-    guard try nextType("String") == SQLITE_TEXT else { throw mismatch(expected: "String") }
-    defer { column += 1 }
-    guard let text = sqlite3_column_text(statement, column) else { return "" }
-    let count = Int(sqlite3_column_bytes(statement, column))
+    let value = try nextValue("String")
+    guard sqlite3_value_type(value) == SQLITE_TEXT else { throw mismatch(expected: "String") }
+    column += 1
+    guard let text = sqlite3_value_text(value) else { return "" }
+    let count = Int(sqlite3_value_bytes(value))
     return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
   }
 
   @inlinable
   public mutating func decode(_ type: [UInt8].Type) throws -> [UInt8] {
-    guard try nextType("[UInt8]") == SQLITE_BLOB else { throw mismatch(expected: "[UInt8]") }
-    defer { column += 1 }
-    guard let bytes = sqlite3_column_blob(statement, column) else { return [] }
-    let count = Int(sqlite3_column_bytes(statement, column))
+    let value = try nextValue("[UInt8]")
+    guard sqlite3_value_type(value) == SQLITE_BLOB else { throw mismatch(expected: "[UInt8]") }
+    column += 1
+    guard let bytes = sqlite3_value_blob(value) else { return [] }
+    let count = Int(sqlite3_value_bytes(value))
     return Array(UnsafeRawBufferPointer(start: bytes, count: count))
   }
 
   @inlinable
   public mutating func decode(_ type: Bool.Type) throws -> Bool {
-    guard try nextType("Bool") == SQLITE_INTEGER else { throw mismatch(expected: "Bool") }
-    defer { column += 1 }
-    return sqlite3_column_int64(statement, column) != 0
+    let value = try nextValue("Bool")
+    guard sqlite3_value_type(value) == SQLITE_INTEGER else { throw mismatch(expected: "Bool") }
+    column += 1
+    return sqlite3_value_int64(value) != 0
   }
 
   // MARK: Errors (kept out of line)
@@ -86,7 +96,7 @@ public struct SQLiteQueryDecoder: QueryDecoder {
   func mismatch(expected: String) -> QueryDecodingError {
     QueryDecodingError(
       column: Int(column), columnName: columnName(column), expectedType: expected,
-      found: describeValue(), sql: sql)
+      found: describeValue(), sql: statement.sql)
   }
 
   @usableFromInline
@@ -94,7 +104,7 @@ public struct SQLiteQueryDecoder: QueryDecoder {
     QueryDecodingError(
       column: Int(column), expectedType: expected,
       found: "no such column: the row has \(columnCount) column\(columnCount == 1 ? "" : "s")",
-      sql: sql)
+      sql: statement.sql)
   }
 
   /// Adds the column and statement to an error thrown by a type's own decoding (such as an
@@ -107,24 +117,24 @@ public struct SQLiteQueryDecoder: QueryDecoder {
       error.column = Int(last)
       error.columnName = columnName(last)
     }
-    if error.sql == nil { error.sql = sql }
+    if error.sql == nil { error.sql = statement.sql }
     return error
   }
 
   private func columnName(_ index: Int32) -> String? {
-    sqlite3_column_name(statement, index).map { String(cString: $0) }
+    sqlite3_column_name(handle, index).map { String(cString: $0) }
   }
 
   private func describeValue() -> String {
-    switch sqlite3_column_type(statement, column) {
+    switch sqlite3_column_type(handle, column) {
     case SQLITE_NULL: return "NULL"
-    case SQLITE_INTEGER: return "INTEGER \(sqlite3_column_int64(statement, column))"
-    case SQLITE_FLOAT: return "REAL \(sqlite3_column_double(statement, column))"
+    case SQLITE_INTEGER: return "INTEGER \(sqlite3_column_int64(handle, column))"
+    case SQLITE_FLOAT: return "REAL \(sqlite3_column_double(handle, column))"
     case SQLITE_TEXT:
-      let text = sqlite3_column_text(statement, column).map { String(cString: $0) } ?? ""
+      let text = sqlite3_column_text(handle, column).map { String(cString: $0) } ?? ""
       let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
       return "TEXT \(QueryBinding.text(shown).sqlLiteral)"
-    default: return "BLOB of \(sqlite3_column_bytes(statement, column)) bytes"
+    default: return "BLOB of \(sqlite3_column_bytes(handle, column)) bytes"
     }
   }
 }

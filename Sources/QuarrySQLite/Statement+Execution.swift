@@ -36,6 +36,15 @@ extension Statement {
 }
 
 extension Statement where QueryValue: QueryDecodable {
+  /// Runs the statement and decodes every row.
+  ///
+  /// (The single-value form of ``Statement/fetchAll(_:)``: a direct call the optimizer can
+  /// specialize, so `[Reminder]` decodes column by column with no dynamic dispatch.)
+  @inlinable
+  public func fetchAll(_ db: Database) throws -> [QueryValue] {
+    try db.fetchAll(queryFragment) { decoder in try QueryValue(decoder: &decoder) }
+  }
+
   /// Runs the statement and decodes its first row, or returns nil when there is none.
   ///
   /// (The single-value form of ``Statement/fetchOne(_:)``, which keeps expressions like

@@ -9,7 +9,9 @@ let insertCount = quick ? 1_000 : 20_000
 let lookupCount = quick ? 500 : 10_000
 let renderCount = quick ? 1_000 : 100_000
 let iterations = quick ? 2 : 7
+// `W3` runs one workload; `contender=Quarry` runs one contender (for profiling).
 let only = CommandLine.arguments.first { $0.hasPrefix("W") }
+let onlyContender = CommandLine.arguments.first { $0.hasPrefix("contender=") }?.dropFirst(10)
 
 var results: [[Measurement]] = []
 
@@ -17,7 +19,10 @@ var results: [[Measurement]] = []
 func run(_ id: String, _ title: String, _ contenders: () throws -> [Contender]) throws {
   guard only == nil || only == id else { return }
   results.append(
-    try measure(workload: "\(id) \(title)", contenders: contenders(), iterations: iterations))
+    try measure(
+      workload: "\(id) \(title)",
+      contenders: contenders().filter { onlyContender == nil || $0.name == onlyContender! },
+      iterations: iterations))
 }
 
 try run("W1", "fetch \(rowCount) × 10 INT") {
