@@ -38,7 +38,14 @@ public final class Database {
   public let location: Location
   /// How the connection was opened.
   public let configuration: Configuration
+  // The connection is used from one thread at a time (the type is not Sendable), so runtime
+  // exclusivity checks on these hot properties only cost time.
+  @exclusivity(unchecked)
   @usableFromInline var statementCache: [String: PreparedStatement] = [:]
+  /// The statement used last, checked before the cache: a loop running one query compares
+  /// strings (often the very same storage) instead of hashing them.
+  @exclusivity(unchecked)
+  @usableFromInline var lastStatement: PreparedStatement?
 
   /// Opens a connection.
   public init(_ location: Location = .inMemory, configuration: Configuration = Configuration())
@@ -75,6 +82,7 @@ public final class Database {
   }
 
   deinit {
+    lastStatement = nil
     statementCache.removeAll()
     sqlite3_close_v2(handle)
   }
@@ -171,11 +179,17 @@ public final class Database {
   @usableFromInline
   func cachedStatement(for fragment: QueryFragment) throws -> PreparedStatement? {
     let statement: PreparedStatement
-    if let cached = statementCache[fragment.sql], !cached.isBusy {
+    if let last = lastStatement, !last.isBusy, last.sql == fragment.sql {
+      statement = last
+    } else if let cached = statementCache[fragment.sql], !cached.isBusy {
       statement = cached
+      lastStatement = cached
     } else {
       guard let prepared = try prepare(sql: fragment.sql) else { return nil }
-      if statementCache[fragment.sql] == nil { statementCache[fragment.sql] = prepared }
+      if statementCache[fragment.sql] == nil {
+        statementCache[fragment.sql] = prepared
+        lastStatement = prepared
+      }
       statement = prepared
     }
     do {

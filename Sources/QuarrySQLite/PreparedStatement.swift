@@ -12,6 +12,7 @@ public final class PreparedStatement {
   @usableFromInline let columnCount: Int32
   /// Set while a fetch is stepping the statement, so a nested use of the same SQL prepares
   /// another statement instead of resetting this one under its feet.
+  @exclusivity(unchecked)
   @usableFromInline var isBusy = false
 
   init(handle: OpaquePointer, connection: OpaquePointer, sql: String) {

@@ -1,19 +1,21 @@
 /// A term of an `ORDER BY` clause: an expression and its direction.
-public struct OrderingTerm: QueryExpression {
+public struct OrderingTerm<Base: QueryExpression>: QueryExpression {
   public typealias QueryValue = Void
 
-  @usableFromInline var expression: QueryFragment
-  @usableFromInline var direction: String
+  /// The expression to order by.
+  public var base: Base
+  /// `ASC` or `DESC`.
+  public var direction: String
 
   @inlinable
-  init(_ expression: some QueryExpression, direction: String) {
-    self.expression = expression.queryFragment
+  init(_ base: Base, direction: String) {
+    self.base = base
     self.direction = direction
   }
 
   @inlinable
   public func write(to fragment: inout QueryFragment) {
-    fragment.append(expression)
+    base.write(to: &fragment)
     fragment.sql.append(" ")
     fragment.sql.append(direction)
   }
@@ -22,9 +24,9 @@ public struct OrderingTerm: QueryExpression {
 extension QueryExpression {
   /// Orders by this expression, smallest first: `"title" ASC`.
   @inlinable
-  public func asc() -> OrderingTerm { OrderingTerm(self, direction: "ASC") }
+  public func asc() -> OrderingTerm<Self> { OrderingTerm(self, direction: "ASC") }
 
   /// Orders by this expression, largest first: `"title" DESC`.
   @inlinable
-  public func desc() -> OrderingTerm { OrderingTerm(self, direction: "DESC") }
+  public func desc() -> OrderingTerm<Self> { OrderingTerm(self, direction: "DESC") }
 }

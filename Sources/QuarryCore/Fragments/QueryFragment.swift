@@ -24,9 +24,9 @@ public struct QueryFragment: Hashable, Sendable {
     self.bindings = bindings
   }
 
-  /// Whether the fragment holds no SQL text.
+  /// Whether the fragment holds no SQL text and no bindings.
   @inlinable
-  public var isEmpty: Bool { sql.isEmpty }
+  public var isEmpty: Bool { sql.isEmpty && bindings.isEmpty }
 
   /// Appends SQL text.
   @inlinable

@@ -37,6 +37,11 @@ public struct TableSchema: Sendable {
   public let insertColumnsSQL: String
   /// One row of placeholders for `INSERT`: `(?, ?)`.
   public let insertPlaceholdersSQL: String
+  /// The `SELECT` of every column: `SELECT "reminders"."id", … FROM "reminders"`.
+  public let selectSQL: String
+  /// The whole `INSERT` of one row, the most common insert, rendered once:
+  /// `INSERT INTO "reminders" ("id", "title")\nVALUES (?, ?)`.
+  public let insertRowSQL: String
 
   /// Describes a table and pre-renders its SQL.
   public init(name: String, columns: [Column]) {
@@ -51,5 +56,8 @@ public struct TableSchema: Sendable {
       "(" + writableColumns.map { quoteIdentifier($0.name) }.joined(separator: ", ") + ")"
     self.insertPlaceholdersSQL =
       "(" + Array(repeating: "?", count: writableColumns.count).joined(separator: ", ") + ")"
+    self.selectSQL = "SELECT \(selectionSQL)\nFROM \(quotedName)"
+    self.insertRowSQL =
+      "INSERT INTO \(quotedName) \(insertColumnsSQL)\nVALUES \(insertPlaceholdersSQL)"
   }
 }

@@ -2,38 +2,62 @@
 ///
 /// ```swift
 /// Reminder.insert { Reminder.Draft(title: "Get haircut", priority: .medium) }
-/// // INSERT INTO "reminders" ("id", "title", "priority") VALUES (NULL, 'Get haircut', 2)
+/// // INSERT INTO "reminders" ("id", "title", "priority") VALUES (NULL, 'Get haircut', 1)
 /// ```
 ///
 /// Every writable column is listed, and a draft's missing primary key is inserted as `NULL`, so
-/// the database assigns it and the SQL text is the same for every row count of one.
+/// the database assigns it and every one-row insert into a table has the same SQL text.
 public struct Insert<Into: Table>: Statement, Sendable {
   public typealias QueryValue = Void
 
-  /// The values of each row, in ``TableSchema/writableColumns`` order.
-  public var rows: [[QueryBinding]]
+  /// The values of every row, one after the other, each in ``TableSchema/writableColumns``
+  /// order.
+  public var bindings: [QueryBinding]
+  /// The number of rows.
+  public var rowCount: Int
 
-  /// An insert of rows of bindings.
+  /// An insert of `rowCount` rows whose values follow each other in `bindings`.
   @inlinable
-  public init(rows: [[QueryBinding]]) {
-    self.rows = rows
+  public init(bindings: [QueryBinding], rowCount: Int) {
+    self.bindings = bindings
+    self.rowCount = rowCount
+  }
+
+  /// An insert of full rows or drafts.
+  @inlinable
+  init(_ rows: [some Any], bindings: (Int) -> [QueryBinding]) {
+    if rows.count == 1 {
+      self.init(bindings: bindings(0), rowCount: 1)
+      return
+    }
+    var all: [QueryBinding] = []
+    all.reserveCapacity(rows.count * Into.schema.writableColumns.count)
+    for index in rows.indices { all.append(contentsOf: bindings(index)) }
+    self.init(bindings: all, rowCount: rows.count)
   }
 
   /// Renders nothing when there are no rows: executing it does nothing.
   @inlinable
   public func write(to fragment: inout QueryFragment) {
-    guard !rows.isEmpty else { return }
+    guard rowCount > 0 else { return }
     let schema = Into.schema
+    if rowCount == 1, fragment.isEmpty {
+      // The common case reuses the pre-rendered text as it is: no copying, and the driver's
+      // statement cache recognizes the very same string.
+      fragment.sql = schema.insertRowSQL
+      fragment.bindings = bindings
+      return
+    }
     fragment.sql.append("INSERT INTO ")
     fragment.sql.append(schema.quotedName)
     fragment.sql.append(" ")
     fragment.sql.append(schema.insertColumnsSQL)
     fragment.sql.append("\nVALUES ")
-    for (index, row) in rows.enumerated() {
+    for index in 0..<rowCount {
       if index > 0 { fragment.sql.append(", ") }
       fragment.sql.append(schema.insertPlaceholdersSQL)
-      fragment.bindings.append(contentsOf: row)
     }
+    fragment.bindings.append(contentsOf: bindings)
   }
 }
 
@@ -42,6 +66,7 @@ public struct Insert<Into: Table>: Statement, Sendable {
 public enum InsertValuesBuilder<Value> {
   @inlinable public static func buildExpression(_ value: Value) -> [Value] { [value] }
   @inlinable public static func buildExpression(_ values: [Value]) -> [Value] { values }
+  @inlinable public static func buildBlock(_ rows: [Value]) -> [Value] { rows }
   @inlinable public static func buildBlock(_ rows: [Value]...) -> [Value] { rows.flatMap { $0 } }
   @inlinable public static func buildArray(_ rows: [[Value]]) -> [Value] { rows.flatMap { $0 } }
   @inlinable public static func buildOptional(_ rows: [Value]?) -> [Value] { rows ?? [] }
@@ -53,7 +78,8 @@ extension Table {
   /// Inserts full rows, primary key included.
   @inlinable
   public static func insert(@InsertValuesBuilder<Self> _ rows: () -> [Self]) -> Insert<Self> {
-    Insert(rows: rows().map(\.queryBindings))
+    let rows = rows()
+    return Insert(rows) { rows[$0].queryBindings }
   }
 }
 
@@ -61,6 +87,7 @@ extension PrimaryKeyedTable {
   /// Inserts drafts: rows whose primary key the database may assign.
   @inlinable
   public static func insert(@InsertValuesBuilder<Draft> _ rows: () -> [Draft]) -> Insert<Self> {
-    Insert(rows: rows().map(\.queryBindings))
+    let rows = rows()
+    return Insert(rows) { rows[$0].queryBindings }
   }
 }

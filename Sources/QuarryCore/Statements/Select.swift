@@ -28,45 +28,47 @@ public struct Select<QueryValue, From: Table>: Statement, Sendable {
 
   /// Adds a predicate, joined to earlier ones with `AND`.
   @inlinable
-  public func `where`<Predicate: QueryExpression<Bool>>(
+  public consuming func `where`<Predicate: QueryExpression<Bool>>(
     _ predicate: (From.TableColumns) -> Predicate
   ) -> Self {
-    var copy = self
-    copy.filter = filter.where(predicate)
-    return copy
+    filter = filter.where(predicate)
+    return self
   }
 
   /// Adds ordering terms: `.order { ($0.isCompleted, $0.title.desc()) }`.
   @inlinable
-  public func order<each Term: QueryExpression>(
+  public consuming func order<each Term: QueryExpression>(
     by terms: (From.TableColumns) -> (repeat each Term)
   ) -> Self {
-    var copy = self
     for term in repeat each terms(From.columns) {
-      if !copy.ordering.isEmpty { copy.ordering.sql.append(", ") }
-      term.write(to: &copy.ordering)
+      if !ordering.isEmpty { ordering.sql.append(", ") }
+      term.write(to: &ordering)
     }
-    return copy
+    return self
   }
 
   /// Returns at most `count` rows, skipping `offset` rows first.
   @inlinable
-  public func limit(_ count: Int, offset: Int? = nil) -> Self {
-    var copy = self
-    copy.limit = (count, offset)
-    return copy
+  public consuming func limit(_ count: Int, offset: Int? = nil) -> Self {
+    limit = (count, offset)
+    return self
   }
 
   @inlinable
   public func write(to fragment: inout QueryFragment) {
-    fragment.sql.append("SELECT ")
+    let schema = From.schema
     if let selection {
+      fragment.sql.append("SELECT ")
       fragment.append(selection)
+      fragment.sql.append("\nFROM ")
+      fragment.sql.append(schema.quotedName)
+    } else if fragment.isEmpty {
+      // Start from the pre-rendered text, with room for the clauses: one allocation.
+      fragment.sql.reserveCapacity(schema.selectSQL.utf8.count + 128)
+      fragment.sql.append(schema.selectSQL)
     } else {
-      fragment.sql.append(From.schema.selectionSQL)
+      fragment.sql.append(schema.selectSQL)
     }
-    fragment.sql.append("\nFROM ")
-    fragment.sql.append(From.schema.quotedName)
     filter.writeClause(to: &fragment)
     if !ordering.isEmpty {
       fragment.sql.append("\nORDER BY ")

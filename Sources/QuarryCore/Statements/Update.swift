@@ -16,12 +16,11 @@ public struct Update<Base: Table>: Statement, Sendable {
 
   /// Restricts the update to rows matching a predicate, joined to earlier ones with `AND`.
   @inlinable
-  public func `where`<Predicate: QueryExpression<Bool>>(
+  public consuming func `where`<Predicate: QueryExpression<Bool>>(
     _ predicate: (Base.TableColumns) -> Predicate
   ) -> Self {
-    var copy = self
-    copy.filter = filter.where(predicate)
-    return copy
+    filter = filter.where(predicate)
+    return self
   }
 
   /// Renders nothing when nothing is assigned: executing it does nothing.

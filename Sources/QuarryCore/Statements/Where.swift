@@ -16,14 +16,19 @@ public struct Where<From: Table>: Statement, Sendable {
   }
 
   /// Adds a predicate, joined to earlier ones with `AND`.
+  ///
+  /// (It consumes `self`, so a chain of calls appends to one buffer instead of copying it.)
   @inlinable
-  public func `where`<Predicate: QueryExpression<Bool>>(
+  public consuming func `where`<Predicate: QueryExpression<Bool>>(
     _ predicate: (From.TableColumns) -> Predicate
   ) -> Self {
-    var copy = self
-    if !copy.predicates.isEmpty { copy.predicates.sql.append(" AND ") }
-    predicate(From.columns).write(to: &copy.predicates)
-    return copy
+    if predicates.isEmpty {
+      predicates.sql.reserveCapacity(64)
+    } else {
+      predicates.sql.append(" AND ")
+    }
+    predicate(From.columns).write(to: &predicates)
+    return self
   }
 
   /// Appends ` WHERE …` when there are predicates.
