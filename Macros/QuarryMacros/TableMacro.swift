@@ -1,3 +1,4 @@
+import QuarrySQLText
 import SwiftSyntax
 import SwiftSyntaxMacros
 
@@ -58,7 +59,9 @@ extension TableModel {
     for column in columns {
       body.append(
         "\(access)let \(column.propertyName) = \(columnType(column.type))"
-          + "(\(stringLiteral(column.columnName)))")
+          + "(\(stringLiteral(column.columnName)), qualifiedName: "
+          + "\(stringLiteral(quoteIdentifier(tableName) + "." + quoteIdentifier(column.columnName))))"
+      )
     }
     if let primaryKey {
       body.append(

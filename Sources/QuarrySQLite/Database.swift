@@ -41,7 +41,7 @@ public final class Database {
   // The connection is used from one thread at a time (the type is not Sendable), so runtime
   // exclusivity checks on these hot properties only cost time.
   @exclusivity(unchecked)
-  @usableFromInline var statementCache: [String: PreparedStatement] = [:]
+  @usableFromInline var statementCache: [StatementKey: PreparedStatement] = [:]
   /// The statement used last, checked before the cache: a loop running one query compares
   /// strings (often the very same storage) instead of hashing them.
   @exclusivity(unchecked)
@@ -179,15 +179,16 @@ public final class Database {
   @usableFromInline
   func cachedStatement(for fragment: QueryFragment) throws -> PreparedStatement? {
     let statement: PreparedStatement
-    if let last = lastStatement, !last.isBusy, last.sql == fragment.sql {
+    if let last = lastStatement, !last.isBusy, last.utf8 == fragment.utf8 {
       statement = last
-    } else if let cached = statementCache[fragment.sql], !cached.isBusy {
+    } else if let cached = statementCache[StatementKey(fragment.utf8)], !cached.isBusy {
       statement = cached
       lastStatement = cached
     } else {
-      guard let prepared = try prepare(sql: fragment.sql) else { return nil }
-      if statementCache[fragment.sql] == nil {
-        statementCache[fragment.sql] = prepared
+      guard let prepared = try prepare(utf8: fragment.utf8) else { return nil }
+      let key = StatementKey(fragment.utf8)
+      if statementCache[key] == nil {
+        statementCache[key] = prepared
         lastStatement = prepared
       }
       statement = prepared
@@ -204,17 +205,27 @@ public final class Database {
 
   /// Compiles one SQL statement; nil when `sql` holds none.
   public func prepare(sql: String) throws -> PreparedStatement? {
+    try prepare(utf8: Array(sql.utf8))
+  }
+
+  /// Compiles one SQL statement given as UTF-8; nil when it holds none.
+  @usableFromInline
+  func prepare(utf8: [UInt8]) throws -> PreparedStatement? {
     var statement: OpaquePointer?
-    var tail: UnsafePointer<CChar>?
-    let code = sql.withCString {
-      sqlite3_prepare_v3(handle, $0, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail)
+    let code = utf8.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) {
+        sqlite3_prepare_v3(
+          handle, $0.baseAddress, Int32($0.count), UInt32(SQLITE_PREPARE_PERSISTENT),
+          &statement, nil)
+      }
     }
     guard code == SQLITE_OK else {
       sqlite3_finalize(statement)
-      throw DatabaseError(connection: handle, resultCode: code, sql: sql)
+      throw DatabaseError(
+        connection: handle, resultCode: code, sql: String(decoding: utf8, as: UTF8.self))
     }
     guard let statement else { return nil }
-    return PreparedStatement(handle: statement, connection: handle, sql: sql)
+    return PreparedStatement(handle: statement, connection: handle, utf8: utf8)
   }
 
   @usableFromInline
@@ -237,4 +248,19 @@ public final class Database {
 
   /// Whether a transaction is open.
   public var isInsideTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+}
+
+/// The statement cache's key: SQL text as UTF-8, hashed as one block of bytes (an array of
+/// bytes would otherwise be hashed byte by byte).
+@usableFromInline
+struct StatementKey: Hashable {
+  @usableFromInline let utf8: [UInt8]
+
+  @inlinable
+  init(_ utf8: [UInt8]) { self.utf8 = utf8 }
+
+  @inlinable
+  func hash(into hasher: inout Hasher) {
+    utf8.withUnsafeBytes { hasher.combine(bytes: $0) }
+  }
 }

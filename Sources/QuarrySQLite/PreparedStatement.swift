@@ -8,6 +8,8 @@ public final class PreparedStatement {
   @usableFromInline let connection: OpaquePointer
   /// The statement's SQL.
   public let sql: String
+  /// The statement's SQL as UTF-8, the key of the statement cache.
+  @usableFromInline let utf8: [UInt8]
   /// The number of result columns.
   @usableFromInline let columnCount: Int32
   /// Set while a fetch is stepping the statement, so a nested use of the same SQL prepares
@@ -15,10 +17,11 @@ public final class PreparedStatement {
   @exclusivity(unchecked)
   @usableFromInline var isBusy = false
 
-  init(handle: OpaquePointer, connection: OpaquePointer, sql: String) {
+  init(handle: OpaquePointer, connection: OpaquePointer, utf8: [UInt8]) {
     self.handle = handle
     self.connection = connection
-    self.sql = sql
+    self.utf8 = utf8
+    self.sql = String(decoding: utf8, as: UTF8.self)
     self.columnCount = sqlite3_column_count(handle)
   }
 

@@ -30,7 +30,7 @@ extension Statement {
   public func fetchCount(_ db: Database) throws -> Int {
     var fragment = QueryFragment(sql: "SELECT count(*) FROM (")
     write(to: &fragment)
-    fragment.sql.append(")")
+    fragment.append(sql: ")")
     return try db.fetchOne(fragment) { try $0.decode(Int.self) } ?? 0
   }
 }

@@ -30,7 +30,7 @@ struct TableMacroDiagnosticsTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct Reminder {
         var id = 0
       }
@@ -38,7 +38,7 @@ struct TableMacroDiagnosticsTests {
       extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          let id = QuarryCore.TableColumn<Reminder, Int>("id")
+          let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
         }
         struct Draft: QuarryCore.TableDraft {
@@ -64,7 +64,7 @@ struct TableMacroDiagnosticsTests {
           self.id = try decoder.decode(Int.self)
         }
       }
-      """
+      """#
     }
   }
 
@@ -91,7 +91,7 @@ struct TableMacroDiagnosticsTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct Reminder {
         var id = 0
       }
@@ -99,7 +99,7 @@ struct TableMacroDiagnosticsTests {
       extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          let id = QuarryCore.TableColumn<Reminder, Int>("id")
+          let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
         }
         struct Draft: QuarryCore.TableDraft {
@@ -125,7 +125,7 @@ struct TableMacroDiagnosticsTests {
           self.id = try decoder.decode(Int.self)
         }
       }
-      """
+      """#
     }
   }
 
@@ -243,7 +243,7 @@ struct TableMacroDiagnosticsTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct Item {
         let id: Int
         var kind = "x"
@@ -252,8 +252,8 @@ struct TableMacroDiagnosticsTests {
       extension Item: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Item
-          let id = QuarryCore.TableColumn<Item, Int>("id")
-          let kind = QuarryCore.TableColumn<Item, String>("kind")
+          let id = QuarryCore.TableColumn<Item, Int>("id", qualifiedName: "\"items\".\"id\"")
+          let kind = QuarryCore.TableColumn<Item, String>("kind", qualifiedName: "\"items\".\"kind\"")
           var primaryKey: QuarryCore.TableColumn<Item, Int> { self.id }
         }
         struct Draft: QuarryCore.TableDraft {
@@ -282,7 +282,7 @@ struct TableMacroDiagnosticsTests {
           self.kind = try decoder.decode(String.self)
         }
       }
-      """
+      """#
     }
   }
 

@@ -26,7 +26,7 @@ struct TableMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       public struct Reminder {
         public let id: Int
         public var title = ""
@@ -40,10 +40,10 @@ struct TableMacroTests {
       extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         public struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           public typealias QueryValue = Reminder
-          public let id = QuarryCore.TableColumn<Reminder, Int>("id")
-          public let title = QuarryCore.TableColumn<Reminder, String>("title")
-          public let isCompleted = QuarryCore.TableColumn<Reminder, Bool>("is_completed")
-          public let priority = QuarryCore.TableColumn<Reminder, Priority?>("priority")
+          public let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
+          public let title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
+          public let isCompleted = QuarryCore.TableColumn<Reminder, Bool>("is_completed", qualifiedName: "\"reminders\".\"is_completed\"")
+          public let priority = QuarryCore.TableColumn<Reminder, Priority?>("priority", qualifiedName: "\"reminders\".\"priority\"")
           public var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
         }
         public struct Draft: QuarryCore.TableDraft {
@@ -78,7 +78,7 @@ struct TableMacroTests {
           self.priority = try decoder.decode(Priority?.self)
         }
       }
-      """
+      """#
     }
   }
 
@@ -96,7 +96,7 @@ struct TableMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct Reminder {
         let id: Int
         var title = ""
@@ -110,10 +110,10 @@ struct TableMacroTests {
       extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          let id = QuarryCore.TableColumn<Reminder, Int>("id")
-          let title = QuarryCore.TableColumn<Reminder, String>("title")
-          let isCompleted = QuarryCore.TableColumn<Reminder, Bool>("is_completed")
-          let priority = QuarryCore.TableColumn<Reminder, Priority?>("priority")
+          let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
+          let title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
+          let isCompleted = QuarryCore.TableColumn<Reminder, Bool>("is_completed", qualifiedName: "\"reminders\".\"is_completed\"")
+          let priority = QuarryCore.TableColumn<Reminder, Priority?>("priority", qualifiedName: "\"reminders\".\"priority\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
         }
         struct Draft: QuarryCore.TableDraft {
@@ -148,7 +148,7 @@ struct TableMacroTests {
           self.priority = try decoder.decode(Priority?.self)
         }
       }
-      """
+      """#
     }
   }
 
@@ -161,7 +161,7 @@ struct TableMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       package struct Tag {
         package let id: Int
         package var name: String
@@ -170,8 +170,8 @@ struct TableMacroTests {
       extension Tag: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         package struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           package typealias QueryValue = Tag
-          package let id = QuarryCore.TableColumn<Tag, Int>("id")
-          package let name = QuarryCore.TableColumn<Tag, String>("name")
+          package let id = QuarryCore.TableColumn<Tag, Int>("id", qualifiedName: "\"tags\".\"id\"")
+          package let name = QuarryCore.TableColumn<Tag, String>("name", qualifiedName: "\"tags\".\"name\"")
           package var primaryKey: QuarryCore.TableColumn<Tag, Int> { self.id }
         }
         package struct Draft: QuarryCore.TableDraft {
@@ -200,7 +200,7 @@ struct TableMacroTests {
           self.name = try decoder.decode(String.self)
         }
       }
-      """
+      """#
     }
   }
 
@@ -212,7 +212,7 @@ struct TableMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct Reminder {
         let id: Int
       }
@@ -220,7 +220,7 @@ struct TableMacroTests {
       extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          let id = QuarryCore.TableColumn<Reminder, Int>("id")
+          let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminder\".\"id\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
         }
         struct Draft: QuarryCore.TableDraft {
@@ -246,7 +246,7 @@ struct TableMacroTests {
           self.id = try decoder.decode(Int.self)
         }
       }
-      """
+      """#
     }
   }
 
@@ -264,7 +264,7 @@ struct TableMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct Category {
         var name: String
       }
@@ -278,7 +278,7 @@ struct TableMacroTests {
       extension Category: QuarryCore.Table {
         struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Category
-          let name = QuarryCore.TableColumn<Category, String>("name")
+          let name = QuarryCore.TableColumn<Category, String>("name", qualifiedName: "\"categories\".\"name\"")
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
@@ -296,7 +296,7 @@ struct TableMacroTests {
       extension Status: QuarryCore.Table {
         struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Status
-          let name = QuarryCore.TableColumn<Status, String>("name")
+          let name = QuarryCore.TableColumn<Status, String>("name", qualifiedName: "\"statuses\".\"name\"")
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
@@ -314,7 +314,7 @@ struct TableMacroTests {
       extension RemindersList: QuarryCore.Table {
         struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = RemindersList
-          let name = QuarryCore.TableColumn<RemindersList, String>("name")
+          let name = QuarryCore.TableColumn<RemindersList, String>("name", qualifiedName: "\"remindersLists\".\"name\"")
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
@@ -328,7 +328,7 @@ struct TableMacroTests {
           self.name = try decoder.decode(String.self)
         }
       }
-      """
+      """#
     }
   }
 
@@ -341,7 +341,7 @@ struct TableMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct Book {
         let isbn: String
         var title: String
@@ -350,8 +350,8 @@ struct TableMacroTests {
       extension Book: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Book
-          let isbn = QuarryCore.TableColumn<Book, String>("isbn")
-          let title = QuarryCore.TableColumn<Book, String>("title")
+          let isbn = QuarryCore.TableColumn<Book, String>("isbn", qualifiedName: "\"books\".\"isbn\"")
+          let title = QuarryCore.TableColumn<Book, String>("title", qualifiedName: "\"books\".\"title\"")
           var primaryKey: QuarryCore.TableColumn<Book, String> { self.isbn }
         }
         struct Draft: QuarryCore.TableDraft {
@@ -380,7 +380,7 @@ struct TableMacroTests {
           self.title = try decoder.decode(String.self)
         }
       }
-      """
+      """#
     }
   }
 
@@ -393,7 +393,7 @@ struct TableMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct Event {
         var id: String
         var name: String
@@ -402,8 +402,8 @@ struct TableMacroTests {
       extension Event: QuarryCore.Table {
         struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Event
-          let id = QuarryCore.TableColumn<Event, String>("id")
-          let name = QuarryCore.TableColumn<Event, String>("name")
+          let id = QuarryCore.TableColumn<Event, String>("id", qualifiedName: "\"events\".\"id\"")
+          let name = QuarryCore.TableColumn<Event, String>("name", qualifiedName: "\"events\".\"name\"")
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
@@ -418,7 +418,7 @@ struct TableMacroTests {
           self.name = try decoder.decode(String.self)
         }
       }
-      """
+      """#
     }
   }
 
@@ -434,7 +434,7 @@ struct TableMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct Note {
         let id: Int
         var isSelected = false
@@ -446,8 +446,8 @@ struct TableMacroTests {
       extension Note: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Note
-          let id = QuarryCore.TableColumn<Note, Int>("id")
-          let body = QuarryCore.TableColumn<Note, String>("body")
+          let id = QuarryCore.TableColumn<Note, Int>("id", qualifiedName: "\"notes\".\"id\"")
+          let body = QuarryCore.TableColumn<Note, String>("body", qualifiedName: "\"notes\".\"body\"")
           var primaryKey: QuarryCore.TableColumn<Note, Int> { self.id }
         }
         struct Draft: QuarryCore.TableDraft {
@@ -476,7 +476,7 @@ struct TableMacroTests {
           self.body = try decoder.decode(String.self)
         }
       }
-      """
+      """#
     }
   }
 
@@ -493,7 +493,7 @@ struct TableMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct Attendee {
         var id: Int? = nil
         var name: String
@@ -506,12 +506,12 @@ struct TableMacroTests {
       extension Attendee: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Attendee
-          let id = QuarryCore.TableColumn<Attendee, Int?>("id")
-          let name = QuarryCore.TableColumn<Attendee, String>("name")
-          let email = QuarryCore.TableColumn<Attendee, String?>("email")
-          let nickname = QuarryCore.TableColumn<Attendee, Optional<String>>("nickname")
-          let joinedAt = QuarryCore.TableColumn<Attendee, Date>("joinedAt")
-          let rank = QuarryCore.TableColumn<Attendee, Int>("rank")
+          let id = QuarryCore.TableColumn<Attendee, Int?>("id", qualifiedName: "\"attendees\".\"id\"")
+          let name = QuarryCore.TableColumn<Attendee, String>("name", qualifiedName: "\"attendees\".\"name\"")
+          let email = QuarryCore.TableColumn<Attendee, String?>("email", qualifiedName: "\"attendees\".\"email\"")
+          let nickname = QuarryCore.TableColumn<Attendee, Optional<String>>("nickname", qualifiedName: "\"attendees\".\"nickname\"")
+          let joinedAt = QuarryCore.TableColumn<Attendee, Date>("joinedAt", qualifiedName: "\"attendees\".\"joinedAt\"")
+          let rank = QuarryCore.TableColumn<Attendee, Int>("rank", qualifiedName: "\"attendees\".\"rank\"")
           var primaryKey: QuarryCore.TableColumn<Attendee, Int?> { self.id }
         }
         struct Draft: QuarryCore.TableDraft {
@@ -552,7 +552,7 @@ struct TableMacroTests {
           self.rank = try decoder.decode(Int.self)
         }
       }
-      """
+      """#
     }
   }
 
@@ -588,7 +588,7 @@ struct TableMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct Sample {
         let id: UUID
         var text = "a"
@@ -620,23 +620,23 @@ struct TableMacroTests {
       extension Sample: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Sample
-          let id = QuarryCore.TableColumn<Sample, UUID>("id")
-          let text = QuarryCore.TableColumn<Sample, String>("text")
-          let count = QuarryCore.TableColumn<Sample, Int>("count")
-          let ratio = QuarryCore.TableColumn<Sample, Double>("ratio")
-          let flag = QuarryCore.TableColumn<Sample, Bool>("flag")
-          let offset = QuarryCore.TableColumn<Sample, Int>("offset")
-          let delta = QuarryCore.TableColumn<Sample, Double>("delta")
-          let createdAt = QuarryCore.TableColumn<Sample, Date>("createdAt")
-          let qualified = QuarryCore.TableColumn<Sample, Foundation.Date>("qualified")
-          let explicitInit = QuarryCore.TableColumn<Sample, Foo>("explicitInit")
-          let specialized = QuarryCore.TableColumn<Sample, Box<Int>>("specialized")
-          let first = QuarryCore.TableColumn<Sample, Int>("first")
-          let second = QuarryCore.TableColumn<Sample, String>("second")
-          let x = QuarryCore.TableColumn<Sample, Double>("x")
-          let y = QuarryCore.TableColumn<Sample, Double>("y")
-          let observed = QuarryCore.TableColumn<Sample, Int>("observed")
-          let `default` = QuarryCore.TableColumn<Sample, Int>("default")
+          let id = QuarryCore.TableColumn<Sample, UUID>("id", qualifiedName: "\"samples\".\"id\"")
+          let text = QuarryCore.TableColumn<Sample, String>("text", qualifiedName: "\"samples\".\"text\"")
+          let count = QuarryCore.TableColumn<Sample, Int>("count", qualifiedName: "\"samples\".\"count\"")
+          let ratio = QuarryCore.TableColumn<Sample, Double>("ratio", qualifiedName: "\"samples\".\"ratio\"")
+          let flag = QuarryCore.TableColumn<Sample, Bool>("flag", qualifiedName: "\"samples\".\"flag\"")
+          let offset = QuarryCore.TableColumn<Sample, Int>("offset", qualifiedName: "\"samples\".\"offset\"")
+          let delta = QuarryCore.TableColumn<Sample, Double>("delta", qualifiedName: "\"samples\".\"delta\"")
+          let createdAt = QuarryCore.TableColumn<Sample, Date>("createdAt", qualifiedName: "\"samples\".\"createdAt\"")
+          let qualified = QuarryCore.TableColumn<Sample, Foundation.Date>("qualified", qualifiedName: "\"samples\".\"qualified\"")
+          let explicitInit = QuarryCore.TableColumn<Sample, Foo>("explicitInit", qualifiedName: "\"samples\".\"explicitInit\"")
+          let specialized = QuarryCore.TableColumn<Sample, Box<Int>>("specialized", qualifiedName: "\"samples\".\"specialized\"")
+          let first = QuarryCore.TableColumn<Sample, Int>("first", qualifiedName: "\"samples\".\"first\"")
+          let second = QuarryCore.TableColumn<Sample, String>("second", qualifiedName: "\"samples\".\"second\"")
+          let x = QuarryCore.TableColumn<Sample, Double>("x", qualifiedName: "\"samples\".\"x\"")
+          let y = QuarryCore.TableColumn<Sample, Double>("y", qualifiedName: "\"samples\".\"y\"")
+          let observed = QuarryCore.TableColumn<Sample, Int>("observed", qualifiedName: "\"samples\".\"observed\"")
+          let `default` = QuarryCore.TableColumn<Sample, Int>("default", qualifiedName: "\"samples\".\"default\"")
           var primaryKey: QuarryCore.TableColumn<Sample, UUID> { self.id }
         }
         struct Draft: QuarryCore.TableDraft {
@@ -710,7 +710,7 @@ struct TableMacroTests {
           self.`default` = try decoder.decode(Int.self)
         }
       }
-      """
+      """#
     }
   }
 
@@ -723,7 +723,7 @@ struct TableMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct Reminder: Sendable, Equatable, Identifiable, Swift.Hashable, Codable {
         let id: Int
         var title = ""
@@ -732,8 +732,8 @@ struct TableMacroTests {
       extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          let id = QuarryCore.TableColumn<Reminder, Int>("id")
-          let title = QuarryCore.TableColumn<Reminder, String>("title")
+          let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
+          let title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
         }
         struct Draft: QuarryCore.TableDraft, Sendable, Equatable, Hashable, Codable {
@@ -762,7 +762,7 @@ struct TableMacroTests {
           self.title = try decoder.decode(String.self)
         }
       }
-      """
+      """#
     }
   }
 
@@ -777,7 +777,7 @@ struct TableMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct Attachment {
         struct Image {
           let id: Int
@@ -788,8 +788,8 @@ struct TableMacroTests {
       extension Attachment.Image: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Attachment.Image
-          let id = QuarryCore.TableColumn<Attachment.Image, Int>("id")
-          let path = QuarryCore.TableColumn<Attachment.Image, String>("path")
+          let id = QuarryCore.TableColumn<Attachment.Image, Int>("id", qualifiedName: "\"images\".\"id\"")
+          let path = QuarryCore.TableColumn<Attachment.Image, String>("path", qualifiedName: "\"images\".\"path\"")
           var primaryKey: QuarryCore.TableColumn<Attachment.Image, Int> { self.id }
         }
         struct Draft: QuarryCore.TableDraft {
@@ -818,7 +818,7 @@ struct TableMacroTests {
           self.path = try decoder.decode(String.self)
         }
       }
-      """
+      """#
     }
   }
 
@@ -860,7 +860,7 @@ struct TableMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct Reminder: Table {
         let id: Int
       }
@@ -868,7 +868,7 @@ struct TableMacroTests {
       extension Reminder: QuarryCore.PrimaryKeyedTable {
         struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          let id = QuarryCore.TableColumn<Reminder, Int>("id")
+          let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
         }
         struct Draft: QuarryCore.TableDraft {
@@ -894,7 +894,7 @@ struct TableMacroTests {
           self.id = try decoder.decode(Int.self)
         }
       }
-      """
+      """#
     }
     assertMacro(["Table": MacroSpec(type: TableMacro.self, conformances: [])]) {
       """
@@ -903,7 +903,7 @@ struct TableMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct Reminder: PrimaryKeyedTable {
         let id: Int
       }
@@ -911,7 +911,7 @@ struct TableMacroTests {
       extension Reminder {
         struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          let id = QuarryCore.TableColumn<Reminder, Int>("id")
+          let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
         }
         struct Draft: QuarryCore.TableDraft {
@@ -937,7 +937,7 @@ struct TableMacroTests {
           self.id = try decoder.decode(Int.self)
         }
       }
-      """
+      """#
     }
   }
 }

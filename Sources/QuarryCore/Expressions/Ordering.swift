@@ -16,8 +16,8 @@ public struct OrderingTerm<Base: QueryExpression>: QueryExpression {
   @inlinable
   public func write(to fragment: inout QueryFragment) {
     base.write(to: &fragment)
-    fragment.sql.append(" ")
-    fragment.sql.append(direction)
+    fragment.append(sql: " ")
+    fragment.append(sql: direction)
   }
 }
 

@@ -56,13 +56,13 @@ public struct BinaryOperation<QueryValue, LHS: QueryExpression, RHS: QueryExpres
 
   @inlinable
   public func write(to fragment: inout QueryFragment) {
-    fragment.sql.append("(")
+    fragment.utf8.append(UInt8(ascii: "("))
     lhs.write(to: &fragment)
-    fragment.sql.append(" ")
-    fragment.sql.append(self.operator)
-    fragment.sql.append(" ")
+    fragment.utf8.append(UInt8(ascii: " "))
+    fragment.append(sql: self.operator)
+    fragment.utf8.append(UInt8(ascii: " "))
     rhs.write(to: &fragment)
-    fragment.sql.append(")")
+    fragment.utf8.append(UInt8(ascii: ")"))
   }
 }
 
@@ -82,10 +82,10 @@ public struct UnaryOperation<QueryValue, Operand: QueryExpression>: QueryExpress
 
   @inlinable
   public func write(to fragment: inout QueryFragment) {
-    fragment.sql.append("(")
-    fragment.sql.append(self.operator)
-    fragment.sql.append(" ")
+    fragment.utf8.append(UInt8(ascii: "("))
+    fragment.append(sql: self.operator)
+    fragment.utf8.append(UInt8(ascii: " "))
     operand.write(to: &fragment)
-    fragment.sql.append(")")
+    fragment.utf8.append(UInt8(ascii: ")"))
   }
 }

@@ -12,39 +12,66 @@ import QuarrySQLText
 /// fragment.bindings  // [.int(42)]
 /// ```
 public struct QueryFragment: Hashable, Sendable {
-  /// The SQL text, with a `?` for every bound value.
-  public var sql: String
-  /// The values bound to the placeholders of ``sql``, in order.
+  /// The SQL text as UTF-8, with a `?` for every bound value: what statements render into and
+  /// drivers prepare. Appending bytes is much cheaper than appending to a `String`.
+  public var utf8: [UInt8]
+  /// The values bound to the placeholders, in order.
   public var bindings: [QueryBinding]
 
   /// Creates a fragment from SQL text and its bindings.
   @inlinable
   public init(sql: String = "", bindings: [QueryBinding] = []) {
-    self.sql = sql
+    self.utf8 = Array(sql.utf8)
     self.bindings = bindings
+  }
+
+  /// Creates a fragment from UTF-8 SQL text and its bindings.
+  @inlinable
+  public init(utf8: [UInt8], bindings: [QueryBinding] = []) {
+    self.utf8 = utf8
+    self.bindings = bindings
+  }
+
+  /// The SQL text, with a `?` for every bound value.
+  public var sql: String {
+    get { String(decoding: utf8, as: UTF8.self) }
+    set { utf8 = Array(newValue.utf8) }
   }
 
   /// Whether the fragment holds no SQL text and no bindings.
   @inlinable
-  public var isEmpty: Bool { sql.isEmpty && bindings.isEmpty }
+  public var isEmpty: Bool { utf8.isEmpty && bindings.isEmpty }
+
+  /// Makes room for `byteCount` bytes of SQL text.
+  @inlinable
+  public mutating func reserveCapacity(_ byteCount: Int) {
+    utf8.reserveCapacity(byteCount)
+  }
 
   /// Appends SQL text.
   @inlinable
   public mutating func append(sql text: String) {
-    sql.append(text)
+    utf8.append(contentsOf: text.utf8)
+  }
+
+  /// Appends UTF-8 SQL text.
+  @inlinable
+  public mutating func append(utf8 bytes: [UInt8]) {
+    utf8.append(contentsOf: bytes)
   }
 
   /// Appends a `?` placeholder bound to `binding`.
   @inlinable
   public mutating func append(binding: QueryBinding) {
-    sql.append("?")
+    utf8.append(UInt8(ascii: "?"))
+    if bindings.capacity == 0 { bindings.reserveCapacity(4) }
     bindings.append(binding)
   }
 
   /// Appends another fragment's text and bindings.
   @inlinable
   public mutating func append(_ other: QueryFragment) {
-    sql.append(other.sql)
+    utf8.append(contentsOf: other.utf8)
     bindings.append(contentsOf: other.bindings)
   }
 
@@ -56,14 +83,14 @@ public struct QueryFragment: Hashable, Sendable {
 
   /// Appends a quoted identifier: `title` is written as `"title"`.
   public mutating func append(identifier: String) {
-    sql.append(quoteIdentifier(identifier))
+    append(sql: quoteIdentifier(identifier))
   }
 
   /// Appends `elements` separated by `separator`.
   @inlinable
   public mutating func append(_ elements: [QueryFragment], separator: String) {
     for (index, element) in elements.enumerated() {
-      if index > 0 { sql.append(separator) }
+      if index > 0 { append(sql: separator) }
       append(element)
     }
   }
@@ -87,12 +114,12 @@ extension QueryFragment: ExpressibleByStringInterpolation {
     @inlinable
     public init(literalCapacity: Int, interpolationCount: Int) {
       fragment = QueryFragment()
-      fragment.sql.reserveCapacity(literalCapacity + interpolationCount * 4)
+      fragment.reserveCapacity(literalCapacity + interpolationCount * 4)
     }
 
     @inlinable
     public mutating func appendLiteral(_ literal: String) {
-      fragment.sql.append(literal)
+      fragment.append(sql: literal)
     }
 
     /// Binds a value: it renders as `?`.
@@ -115,13 +142,13 @@ extension QueryFragment: ExpressibleByStringInterpolation {
 
     /// Renders a table's quoted name.
     public mutating func appendInterpolation<T: Table>(_ table: T.Type) {
-      fragment.sql.append(T.schema.quotedName)
+      fragment.append(sql: T.schema.quotedName)
     }
 
     /// Inserts SQL text as it is. Never pass user input here: it is not escaped.
     @inlinable
     public mutating func appendInterpolation(raw sql: String) {
-      fragment.sql.append(sql)
+      fragment.append(sql: sql)
     }
 
     /// Renders a quoted identifier: `\(quote: "my table")` becomes `"my table"`.

@@ -3,8 +3,9 @@ import QuarrySQLText
 /// A table's name and columns, with the SQL every statement reuses rendered once.
 ///
 /// `@Table` generates one per table as a static constant, so quoting and joining names happens
-/// once per process, not once per query.
-public struct TableSchema: Sendable {
+/// once per process, not once per query. It is a class so that handing it around costs one
+/// reference count, not one per string.
+public final class TableSchema: Sendable {
   /// A column's description.
   public struct Column: Sendable, Equatable {
     /// The column's name in the database.
@@ -37,11 +38,11 @@ public struct TableSchema: Sendable {
   public let insertColumnsSQL: String
   /// One row of placeholders for `INSERT`: `(?, ?)`.
   public let insertPlaceholdersSQL: String
-  /// The `SELECT` of every column: `SELECT "reminders"."id", … FROM "reminders"`.
-  public let selectSQL: String
-  /// The whole `INSERT` of one row, the most common insert, rendered once:
+  /// The `SELECT` of every column, as UTF-8: `SELECT "reminders"."id", … FROM "reminders"`.
+  public let selectUTF8: [UInt8]
+  /// The whole `INSERT` of one row, the most common insert, as UTF-8:
   /// `INSERT INTO "reminders" ("id", "title")\nVALUES (?, ?)`.
-  public let insertRowSQL: String
+  public let insertRowUTF8: [UInt8]
 
   /// Describes a table and pre-renders its SQL.
   public init(name: String, columns: [Column]) {
@@ -56,8 +57,8 @@ public struct TableSchema: Sendable {
       "(" + writableColumns.map { quoteIdentifier($0.name) }.joined(separator: ", ") + ")"
     self.insertPlaceholdersSQL =
       "(" + Array(repeating: "?", count: writableColumns.count).joined(separator: ", ") + ")"
-    self.selectSQL = "SELECT \(selectionSQL)\nFROM \(quotedName)"
-    self.insertRowSQL =
-      "INSERT INTO \(quotedName) \(insertColumnsSQL)\nVALUES \(insertPlaceholdersSQL)"
+    self.selectUTF8 = Array("SELECT \(selectionSQL)\nFROM \(quotedName)".utf8)
+    self.insertRowUTF8 = Array(
+      "INSERT INTO \(quotedName) \(insertColumnsSQL)\nVALUES \(insertPlaceholdersSQL)".utf8)
   }
 }

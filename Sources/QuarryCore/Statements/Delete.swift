@@ -21,8 +21,8 @@ public struct Delete<From: Table>: Statement, Sendable {
 
   @inlinable
   public func write(to fragment: inout QueryFragment) {
-    fragment.sql.append("DELETE FROM ")
-    fragment.sql.append(From.schema.quotedName)
+    fragment.append(sql: "DELETE FROM ")
+    fragment.append(sql: From.schema.quotedName)
     filter.writeClause(to: &fragment)
   }
 }

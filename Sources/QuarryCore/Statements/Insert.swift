@@ -44,18 +44,18 @@ public struct Insert<Into: Table>: Statement, Sendable {
     if rowCount == 1, fragment.isEmpty {
       // The common case reuses the pre-rendered text as it is: no copying, and the driver's
       // statement cache recognizes the very same string.
-      fragment.sql = schema.insertRowSQL
+      fragment.utf8 = schema.insertRowUTF8
       fragment.bindings = bindings
       return
     }
-    fragment.sql.append("INSERT INTO ")
-    fragment.sql.append(schema.quotedName)
-    fragment.sql.append(" ")
-    fragment.sql.append(schema.insertColumnsSQL)
-    fragment.sql.append("\nVALUES ")
+    fragment.append(sql: "INSERT INTO ")
+    fragment.append(sql: schema.quotedName)
+    fragment.append(sql: " ")
+    fragment.append(sql: schema.insertColumnsSQL)
+    fragment.append(sql: "\nVALUES ")
     for index in 0..<rowCount {
-      if index > 0 { fragment.sql.append(", ") }
-      fragment.sql.append(schema.insertPlaceholdersSQL)
+      if index > 0 { fragment.append(sql: ", ") }
+      fragment.append(sql: schema.insertPlaceholdersSQL)
     }
     fragment.bindings.append(contentsOf: bindings)
   }

@@ -35,13 +35,23 @@ public struct Select<QueryValue, From: Table>: Statement, Sendable {
     return self
   }
 
+  /// Adds an ordering term: `.order { $0.title.desc() }`.
+  @inlinable
+  public consuming func order<Term: QueryExpression>(
+    by term: (From.TableColumns) -> Term
+  ) -> Self {
+    if !ordering.isEmpty { ordering.append(sql: ", ") }
+    term(From.columns).write(to: &ordering)
+    return self
+  }
+
   /// Adds ordering terms: `.order { ($0.isCompleted, $0.title.desc()) }`.
   @inlinable
   public consuming func order<each Term: QueryExpression>(
     by terms: (From.TableColumns) -> (repeat each Term)
   ) -> Self {
     for term in repeat each terms(From.columns) {
-      if !ordering.isEmpty { ordering.sql.append(", ") }
+      if !ordering.isEmpty { ordering.append(sql: ", ") }
       term.write(to: &ordering)
     }
     return self
@@ -58,27 +68,27 @@ public struct Select<QueryValue, From: Table>: Statement, Sendable {
   public func write(to fragment: inout QueryFragment) {
     let schema = From.schema
     if let selection {
-      fragment.sql.append("SELECT ")
+      fragment.append(sql: "SELECT ")
       fragment.append(selection)
-      fragment.sql.append("\nFROM ")
-      fragment.sql.append(schema.quotedName)
+      fragment.append(sql: "\nFROM ")
+      fragment.append(sql: schema.quotedName)
     } else if fragment.isEmpty {
       // Start from the pre-rendered text, with room for the clauses: one allocation.
-      fragment.sql.reserveCapacity(schema.selectSQL.utf8.count + 128)
-      fragment.sql.append(schema.selectSQL)
+      fragment.reserveCapacity(schema.selectUTF8.count + 128)
+      fragment.append(utf8: schema.selectUTF8)
     } else {
-      fragment.sql.append(schema.selectSQL)
+      fragment.append(utf8: schema.selectUTF8)
     }
     filter.writeClause(to: &fragment)
     if !ordering.isEmpty {
-      fragment.sql.append("\nORDER BY ")
+      fragment.append(sql: "\nORDER BY ")
       fragment.append(ordering)
     }
     if let limit {
-      fragment.sql.append("\nLIMIT ")
+      fragment.append(sql: "\nLIMIT ")
       fragment.append(binding: .int(Int64(limit.count)))
       if let offset = limit.offset {
-        fragment.sql.append(" OFFSET ")
+        fragment.append(sql: " OFFSET ")
         fragment.append(binding: .int(Int64(offset)))
       }
     }
@@ -103,7 +113,7 @@ extension Select where QueryValue == From {
   ) -> Select<(repeat (each Column).QueryValue), From> {
     var selection = QueryFragment()
     for column in repeat each columns(From.columns) {
-      if !selection.isEmpty { selection.sql.append(", ") }
+      if !selection.isEmpty { selection.append(sql: ", ") }
       column.write(to: &selection)
     }
     return Select<(repeat (each Column).QueryValue), From>(self, selection: selection)

@@ -27,9 +27,9 @@ public struct Update<Base: Table>: Statement, Sendable {
   @inlinable
   public func write(to fragment: inout QueryFragment) {
     guard !assignments.isEmpty else { return }
-    fragment.sql.append("UPDATE ")
-    fragment.sql.append(Base.schema.quotedName)
-    fragment.sql.append("\nSET ")
+    fragment.append(sql: "UPDATE ")
+    fragment.append(sql: Base.schema.quotedName)
+    fragment.append(sql: "\nSET ")
     fragment.append(assignments)
     filter.writeClause(to: &fragment)
   }
@@ -64,9 +64,9 @@ public struct Updates<Base: Table> {
   mutating func assign<Value>(
     _ column: TableColumn<Base, Value>, _ value: some QueryExpression
   ) {
-    if !assignments.isEmpty { assignments.sql.append(", ") }
+    if !assignments.isEmpty { assignments.append(sql: ", ") }
     assignments.append(identifier: column.name)
-    assignments.sql.append(" = ")
+    assignments.append(sql: " = ")
     value.write(to: &assignments)
   }
 }

@@ -23,9 +23,9 @@ public struct Where<From: Table>: Statement, Sendable {
     _ predicate: (From.TableColumns) -> Predicate
   ) -> Self {
     if predicates.isEmpty {
-      predicates.sql.reserveCapacity(64)
+      predicates.reserveCapacity(64)
     } else {
-      predicates.sql.append(" AND ")
+      predicates.append(sql: " AND ")
     }
     predicate(From.columns).write(to: &predicates)
     return self
@@ -35,22 +35,22 @@ public struct Where<From: Table>: Statement, Sendable {
   @inlinable
   public func writeClause(to fragment: inout QueryFragment) {
     guard !predicates.isEmpty else { return }
-    fragment.sql.append("\nWHERE ")
+    fragment.append(sql: "\nWHERE ")
     fragment.append(predicates)
   }
 
   @inlinable
   public func write(to fragment: inout QueryFragment) {
-    select.write(to: &fragment)
+    Select<From, From>(filter: self).write(to: &fragment)
   }
 
   /// The filtered rows, every column.
   @inlinable
-  public var select: Select<From, From> { Select(filter: self) }
+  consuming func selectAll() -> Select<From, From> { Select(filter: self) }
 
   /// Selects one column of the filtered rows: `.select { $0.title }`.
   @inlinable
-  public func select<Column: QueryExpression>(
+  public consuming func select<Column: QueryExpression>(
     _ column: (From.TableColumns) -> Column
   ) -> Select<Column.QueryValue, From> {
     Select(filter: self).select(column)
@@ -58,29 +58,37 @@ public struct Where<From: Table>: Statement, Sendable {
 
   /// Selects columns of the filtered rows: `.select { ($0.id, $0.title) }`.
   @inlinable
-  public func select<each Column: QueryExpression>(
+  public consuming func select<each Column: QueryExpression>(
     _ columns: (From.TableColumns) -> (repeat each Column)
   ) -> Select<(repeat (each Column).QueryValue), From> {
     Select(filter: self).select(columns)
   }
 
+  /// Orders the filtered rows by one term.
+  @inlinable
+  public consuming func order<Term: QueryExpression>(
+    by term: (From.TableColumns) -> Term
+  ) -> Select<From, From> {
+    selectAll().order(by: term)
+  }
+
   /// Orders the filtered rows.
   @inlinable
-  public func order<each Term: QueryExpression>(
+  public consuming func order<each Term: QueryExpression>(
     by terms: (From.TableColumns) -> (repeat each Term)
   ) -> Select<From, From> {
-    select.order(by: terms)
+    selectAll().order(by: terms)
   }
 
   /// Limits the number of filtered rows.
   @inlinable
-  public func limit(_ count: Int, offset: Int? = nil) -> Select<From, From> {
-    select.limit(count, offset: offset)
+  public consuming func limit(_ count: Int, offset: Int? = nil) -> Select<From, From> {
+    selectAll().limit(count, offset: offset)
   }
 
   /// Counts the filtered rows: `SELECT count(*) FROM … WHERE …`.
   @inlinable
-  public func count() -> Select<Int, From> {
+  public consuming func count() -> Select<Int, From> {
     Select(selection: "count(*)", filter: self)
   }
 }
@@ -114,7 +122,15 @@ extension Table {
     Where().select(columns)
   }
 
-  /// Every row, ordered: `Reminder.order { $0.title.desc() }`.
+  /// Every row, ordered by one term: `Reminder.order { $0.title.desc() }`.
+  @inlinable
+  public static func order<Term: QueryExpression>(
+    by term: (TableColumns) -> Term
+  ) -> Select<Self, Self> {
+    Where().order(by: term)
+  }
+
+  /// Every row, ordered: `Reminder.order { ($0.isCompleted, $0.title.desc()) }`.
   @inlinable
   public static func order<each Term: QueryExpression>(
     by terms: (TableColumns) -> (repeat each Term)
