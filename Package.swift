@@ -16,6 +16,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.4.0"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.6.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
   ],
   targets: [
     // SQL text rules (quoting, lexing, table-name inflection), shared by the macro plugin and the runtime.
@@ -25,6 +26,7 @@ let package = Package(
       name: "QuarryMacros",
       dependencies: [
         "QuarrySQLText",
+        "CSQLite",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
@@ -38,7 +40,10 @@ let package = Package(
       path: "Sources/CSQLite",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
-    .target(name: "QuarrySQLite", dependencies: ["QuarryCore", "CSQLite"]),
+    .target(
+      name: "QuarrySQLite",
+      dependencies: ["QuarryCore", "CSQLite", .product(name: "Logging", package: "swift-log")]
+    ),
     .target(
       name: "QuarryTestSupport",
       dependencies: [

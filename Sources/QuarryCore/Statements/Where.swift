@@ -23,7 +23,7 @@ public struct Where<From: Table>: Statement, Sendable {
     _ predicate: (From.TableColumns) -> Predicate
   ) -> Self {
     if predicates.isEmpty {
-      predicates.reserveCapacity(64)
+      predicates.reserveCapacity(128)
     } else {
       predicates.append(sql: " AND ")
     }

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# W7: how long a debug rebuild of a file with 20 @Table types (8 columns each) and 100 typical
+# queries takes, and its slowest expression to type-check.
+#
+#   Benchmarks/compile-time.sh
+set -euo pipefail
+cd "$(dirname "$0")/CompileTime"
+
+python3 - > Sources/Fixture/Fixture.swift <<'PY'
+print("import Foundation\nimport Quarry\n")
+for t in range(20):
+    name = f"Table{t}"
+    print(f"""@Table struct {name} {{
+  let id: Int
+  var name = ""
+  var count = 0
+  var score = 0.0
+  var isActive = false
+  var note: String?
+  var rank: Int?
+  var createdAt: Date
+}}
+""")
+print("func queries(_ date: Date, _ name: String, _ limit: Int) -> [any Statement] {\n  [")
+for t in range(20):
+    n = f"Table{t}"
+    print(f"""    {n}.where {{ $0.name == name && $0.count > {t} }}.order {{ $0.score.desc() }}.limit(limit),
+    {n}.select {{ ($0.id, $0.name, $0.rank) }}.where {{ !$0.isActive || $0.note == nil }},
+    {n}.update {{
+      $0.name = name
+      $0.count = {t}
+    }}.where {{ $0.id == {t} }},
+    {n}.delete().where {{ $0.rank < {t} && $0.createdAt <= date }},
+    {n}.insert {{ {n}.Draft(name: name, note: "n", rank: {t}, createdAt: date) }},""")
+print("  ]\n}")
+PY
+
+flags=(-Xswiftc -Xfrontend -Xswiftc -warn-long-expression-type-checking=100
+       -Xswiftc -Xfrontend -Xswiftc -debug-time-expression-type-checking)
+echo "== warming up (dependencies and a first build, same flags)"
+swift build "${flags[@]}" > /dev/null 2>&1
+touch Sources/Fixture/Fixture.swift
+start=$(date +%s.%N)
+swift build "${flags[@]}" > /tmp/quarry-w7.log 2>&1
+end=$(date +%s.%N)
+echo "W7 debug rebuild of Fixture.swift: $(echo "$end - $start" | bc) s"
+echo "slowest expressions (ms):"
+grep -E "^[0-9.]+ms\s.*Fixture.swift" /tmp/quarry-w7.log | sort -rn | head -3
+if grep -q "warning: expression took" /tmp/quarry-w7.log; then
+  grep "warning: expression took" /tmp/quarry-w7.log
+else
+  echo "no expression over 100 ms"
+fi
