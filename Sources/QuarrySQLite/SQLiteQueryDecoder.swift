@@ -36,6 +36,17 @@ public struct SQLiteQueryDecoder: QueryDecoder {
   }
 
   @inlinable
+  public mutating func decodeNil(columns count: Int) throws -> Bool {
+    let end = column + Int32(count)
+    guard end <= columnCount else { throw missingColumn(expected: "\(count) columns") }
+    for index in column..<end where sqlite3_column_type(handle, index) != SQLITE_NULL {
+      return false
+    }
+    column = end
+    return true
+  }
+
+  @inlinable
   public mutating func decode(_ type: Int64.Type) throws -> Int64 {
     let value = try nextValue("Int64")
     guard sqlite3_value_type(value) == SQLITE_INTEGER else { throw mismatch(expected: "Int64") }

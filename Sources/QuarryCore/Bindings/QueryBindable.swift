@@ -102,11 +102,18 @@ extension [UInt8]: QueryBindable {
 // MARK: Optionals and enums
 
 extension Optional: QueryDecodable where Wrapped: QueryDecodable {
-  /// Decodes `NULL` as `nil`, anything else as the wrapped type.
+  /// Decodes `NULL` as `nil`, anything else as the wrapped type. A table is `nil` when all its
+  /// columns are `NULL`, as an outer join leaves them.
   @inlinable
   public init(decoder: inout some QueryDecoder) throws {
-    self = try decoder.decodeNil() ? nil : Wrapped(decoder: &decoder)
+    let count = Wrapped.queryColumnCount
+    let isNil = try count == 1 ? decoder.decodeNil() : decoder.decodeNil(columns: count)
+    self = isNil ? nil : try Wrapped(decoder: &decoder)
   }
+
+  /// The wrapped type's columns.
+  @inlinable
+  public static var queryColumnCount: Int { Wrapped.queryColumnCount }
 }
 
 extension Optional: QueryBindable where Wrapped: QueryBindable {

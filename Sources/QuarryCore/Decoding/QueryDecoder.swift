@@ -6,6 +6,9 @@
 public protocol QueryDecoder {
   /// If the next column is `NULL`, consumes it and returns `true`; otherwise consumes nothing.
   mutating func decodeNil() throws -> Bool
+  /// If the next `count` columns are all `NULL`, consumes them and returns `true`; otherwise
+  /// consumes nothing. (An outer join's missing row.)
+  mutating func decodeNil(columns count: Int) throws -> Bool
   /// Decodes an `INTEGER` column.
   mutating func decode(_ type: Int64.Type) throws -> Int64
   /// Decodes an `INTEGER` column into the platform integer.
@@ -21,6 +24,12 @@ public protocol QueryDecoder {
 }
 
 extension QueryDecoder {
+  /// A decoder that cannot look ahead fails to decode an optional table.
+  public mutating func decodeNil(columns count: Int) throws -> Bool {
+    throw QueryDecodingError(
+      expectedType: "\(count) columns or NULLs", found: "a decoder that cannot look ahead")
+  }
+
   /// Decodes a value of any decodable type from the next column(s).
   @inlinable
   public mutating func decode<Value: QueryDecodable>(_ type: Value.Type) throws -> Value {
@@ -35,6 +44,21 @@ extension QueryDecoder {
 public protocol QueryDecodable {
   /// Reads the value from `decoder`, consuming as many columns as the type has.
   init(decoder: inout some QueryDecoder) throws
+
+  /// How many columns the type reads: 1 for a value, a table's column count for a table.
+  static var queryColumnCount: Int { get }
+}
+
+extension QueryDecodable {
+  /// One column.
+  @inlinable
+  public static var queryColumnCount: Int { 1 }
+}
+
+extension Table {
+  /// Every column of the table.
+  @inlinable
+  public static var queryColumnCount: Int { schema.columns.count }
 }
 
 /// A row column could not be decoded into the requested Swift type.

@@ -120,3 +120,22 @@ public prefix func ! <Operand: QueryExpression<Bool>>(operand: Operand)
 {
   UnaryOperation("NOT", operand)
 }
+
+// Comparing an optional expression with a non-optional one (a foreign key with the key it
+// references) is allowed for equality: SQL compares the values, and `NULL` matches nothing.
+
+/// `lhs = rhs`, with `rhs` optional.
+@inlinable
+public func == <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
+  -> BinaryOperation<Bool, LHS, RHS>
+where RHS.QueryValue == LHS.QueryValue? {
+  BinaryOperation(lhs, "=", rhs)
+}
+
+/// `lhs = rhs`, with `lhs` optional.
+@inlinable
+public func == <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
+  -> BinaryOperation<Bool, LHS, RHS>
+where LHS.QueryValue == RHS.QueryValue? {
+  BinaryOperation(lhs, "=", rhs)
+}

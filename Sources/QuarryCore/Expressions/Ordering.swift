@@ -30,3 +30,17 @@ extension QueryExpression {
   @inlinable
   public func desc() -> OrderingTerm<Self> { OrderingTerm(self, direction: "DESC") }
 }
+
+extension OrderingTerm {
+  /// Puts `NULL`s first: `"priority" DESC NULLS FIRST`.
+  @inlinable
+  public func nullsFirst() -> SQLQueryExpression<Void> {
+    SQLQueryExpression("\(self) NULLS FIRST")
+  }
+
+  /// Puts `NULL`s last: `"priority" ASC NULLS LAST`.
+  @inlinable
+  public func nullsLast() -> SQLQueryExpression<Void> {
+    SQLQueryExpression("\(self) NULLS LAST")
+  }
+}

@@ -2,28 +2,26 @@
 public struct Select<QueryValue, From: Table>: Statement, Sendable {
   /// The selected columns, or nil for every column of `From`.
   public var selection: QueryFragment?
+  /// Whether the select is `SELECT DISTINCT`.
+  public var isDistinct = false
   /// The `WHERE` clause.
   public var filter: Where<From>
-  /// The `ORDER BY` terms, comma-separated; empty for none.
-  public var ordering: QueryFragment
-  /// The `LIMIT` and `OFFSET` values.
-  public var limit: (count: Int, offset: Int?)?
+  /// `GROUP BY`, `HAVING`, `ORDER BY`, `LIMIT`.
+  public var clauses = SelectClauses()
 
   /// A select of `selection` (every column when nil) from the rows `filter` keeps.
   @inlinable
   public init(selection: QueryFragment? = nil, filter: Where<From> = Where()) {
     self.selection = selection
     self.filter = filter
-    self.ordering = QueryFragment()
-    self.limit = nil
   }
 
   @inlinable
   init<Other>(_ other: Select<Other, From>, selection: QueryFragment?) {
     self.selection = selection
+    self.isDistinct = other.isDistinct
     self.filter = other.filter
-    self.ordering = other.ordering
-    self.limit = other.limit
+    self.clauses = other.clauses
   }
 
   /// Adds a predicate, joined to earlier ones with `AND`.
@@ -35,13 +33,19 @@ public struct Select<QueryValue, From: Table>: Statement, Sendable {
     return self
   }
 
+  /// Removes duplicate rows: `SELECT DISTINCT`.
+  @inlinable
+  public consuming func distinct(_ isDistinct: Bool = true) -> Self {
+    self.isDistinct = isDistinct
+    return self
+  }
+
   /// Adds an ordering term: `.order { $0.title.desc() }`.
   @inlinable
   public consuming func order<Term: QueryExpression>(
     by term: (From.TableColumns) -> Term
   ) -> Self {
-    if !ordering.isEmpty { ordering.append(sql: ", ") }
-    term(From.columns).write(to: &ordering)
+    SelectClauses.appendTerm(term(From.columns), to: &clauses.ordering)
     return self
   }
 
@@ -51,47 +55,59 @@ public struct Select<QueryValue, From: Table>: Statement, Sendable {
     by terms: (From.TableColumns) -> (repeat each Term)
   ) -> Self {
     for term in repeat each terms(From.columns) {
-      if !ordering.isEmpty { ordering.append(sql: ", ") }
-      term.write(to: &ordering)
+      SelectClauses.appendTerm(term, to: &clauses.ordering)
     }
+    return self
+  }
+
+  /// Groups rows: `.group { $0.listID }` or `.group { ($0.listID, $0.isCompleted) }`.
+  @inlinable
+  public consuming func group<each Term: QueryExpression>(
+    by terms: (From.TableColumns) -> (repeat each Term)
+  ) -> Self {
+    for term in repeat each terms(From.columns) {
+      SelectClauses.appendTerm(term, to: &clauses.grouping)
+    }
+    return self
+  }
+
+  /// Keeps groups matching a predicate: `.having { $0.id.count() > 2 }`.
+  @inlinable
+  public consuming func having<Predicate: QueryExpression<Bool>>(
+    _ predicate: (From.TableColumns) -> Predicate
+  ) -> Self {
+    SelectClauses.appendPredicate(predicate(From.columns), to: &clauses.having)
     return self
   }
 
   /// Returns at most `count` rows, skipping `offset` rows first.
   @inlinable
   public consuming func limit(_ count: Int, offset: Int? = nil) -> Self {
-    limit = (count, offset)
+    clauses.limit = (count, offset)
     return self
   }
 
   @inlinable
   public func write(to fragment: inout QueryFragment) {
     let schema = From.schema
-    if let selection {
-      fragment.append(sql: "SELECT ")
-      fragment.append(selection)
-      fragment.append(sql: "\nFROM ")
-      fragment.append(sql: schema.quotedName)
-    } else if fragment.isEmpty {
-      // Start from the pre-rendered text, with room for the clauses: one allocation.
-      fragment.reserveCapacity(schema.selectUTF8.count + 128)
+    if selection == nil, !isDistinct {
+      if fragment.isEmpty {
+        // Start from the pre-rendered text, with room for the clauses: one allocation.
+        fragment.reserveCapacity(schema.selectUTF8.count + 128)
+      }
       fragment.append(utf8: schema.selectUTF8)
     } else {
-      fragment.append(utf8: schema.selectUTF8)
+      fragment.append(sql: isDistinct ? "SELECT DISTINCT " : "SELECT ")
+      if let selection {
+        fragment.append(selection)
+      } else {
+        fragment.append(sql: schema.selectionSQL)
+      }
+      fragment.append(sql: "\nFROM ")
+      fragment.append(sql: schema.quotedName)
     }
     filter.writeClause(to: &fragment)
-    if !ordering.isEmpty {
-      fragment.append(sql: "\nORDER BY ")
-      fragment.append(ordering)
-    }
-    if let limit {
-      fragment.append(sql: "\nLIMIT ")
-      fragment.append(binding: .int(Int64(limit.count)))
-      if let offset = limit.offset {
-        fragment.append(sql: " OFFSET ")
-        fragment.append(binding: .int(Int64(offset)))
-      }
-    }
+    clauses.write(to: &fragment)
   }
 }
 
@@ -113,8 +129,7 @@ extension Select where QueryValue == From {
   ) -> Select<(repeat (each Column).QueryValue), From> {
     var selection = QueryFragment()
     for column in repeat each columns(From.columns) {
-      if !selection.isEmpty { selection.append(sql: ", ") }
-      column.write(to: &selection)
+      SelectClauses.appendTerm(column, to: &selection)
     }
     return Select<(repeat (each Column).QueryValue), From>(self, selection: selection)
   }

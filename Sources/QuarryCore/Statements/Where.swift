@@ -80,6 +80,20 @@ public struct Where<From: Table>: Statement, Sendable {
     selectAll().order(by: terms)
   }
 
+  /// Removes duplicate rows: `SELECT DISTINCT`.
+  @inlinable
+  public consuming func distinct() -> Select<From, From> {
+    selectAll().distinct()
+  }
+
+  /// Groups the filtered rows: `.group { $0.listID }`.
+  @inlinable
+  public consuming func group<each Term: QueryExpression>(
+    by terms: (From.TableColumns) -> (repeat each Term)
+  ) -> Select<From, From> {
+    selectAll().group(by: terms)
+  }
+
   /// Limits the number of filtered rows.
   @inlinable
   public consuming func limit(_ count: Int, offset: Int? = nil) -> Select<From, From> {
@@ -136,6 +150,20 @@ extension Table {
     by terms: (TableColumns) -> (repeat each Term)
   ) -> Select<Self, Self> {
     Where().order(by: terms)
+  }
+
+  /// Groups the rows: `Reminder.group { $0.listID }.select { ($0.listID, $0.id.count()) }`.
+  @inlinable
+  public static func group<each Term: QueryExpression>(
+    by terms: (TableColumns) -> (repeat each Term)
+  ) -> Select<Self, Self> {
+    Where().group(by: terms)
+  }
+
+  /// Every distinct row: `SELECT DISTINCT …`.
+  @inlinable
+  public static func distinct() -> Select<Self, Self> {
+    Where().distinct()
   }
 
   /// At most `count` rows.

@@ -1,0 +1,207 @@
+// Predicates beyond comparison: ranges, membership, patterns, collations, CASE and CAST.
+
+extension QueryExpression where QueryValue: QueryBindable {
+  /// `expression BETWEEN ? AND ?`
+  @inlinable
+  public func between(_ lower: QueryValue, and upper: QueryValue) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("(\(self) BETWEEN \(lower) AND \(upper))")
+  }
+
+  /// `expression BETWEEN ? AND ?` for a closed range: `$0.id.between(1...5)`.
+  @inlinable
+  public func between(_ range: ClosedRange<QueryValue>) -> SQLQueryExpression<Bool>
+  where QueryValue: Comparable {
+    between(range.lowerBound, and: range.upperBound)
+  }
+
+  /// `expression IN (?, ?, …)`; an empty list is never matched.
+  @inlinable
+  public func `in`(_ values: some Sequence<QueryValue>) -> SQLQueryExpression<Bool> {
+    var fragment: QueryFragment = "(\(self) IN ("
+    var isFirst = true
+    for value in values {
+      if !isFirst { fragment.append(sql: ", ") }
+      isFirst = false
+      fragment.append(binding: value.queryBinding)
+    }
+    fragment.append(sql: "))")
+    return SQLQueryExpression(fragment)
+  }
+}
+
+extension QueryExpression {
+  /// `expression BETWEEN lower AND upper`, for expressions.
+  @inlinable
+  public func between(
+    _ lower: some QueryExpression<QueryValue>, and upper: some QueryExpression<QueryValue>
+  ) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("(\(self) BETWEEN \(lower) AND \(upper))")
+  }
+
+  /// `expression IN (SELECT …)`
+  @inlinable
+  public func `in`(_ subquery: some Statement<QueryValue>) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("(\(self) IN (\(subquery)))")
+  }
+
+  /// `expression IN (SELECT …)` for an optional expression and a subquery of its wrapped type.
+  @inlinable
+  public func `in`<Wrapped>(_ subquery: some Statement<Wrapped>) -> SQLQueryExpression<Bool>
+  where QueryValue == Wrapped? {
+    SQLQueryExpression("(\(self) IN (\(subquery)))")
+  }
+
+  /// `expression COLLATE name`: compares and orders with a collation (`.nocase`, `.rtrim`,
+  /// `.binary`, or one registered on the connection).
+  @inlinable
+  public func collate(_ collation: Collation) -> SQLQueryExpression<QueryValue> {
+    SQLQueryExpression("(\(self) COLLATE \(raw: collation.sql))")
+  }
+
+  /// `CAST(expression AS type)`: `$0.price.cast(as: Int.self)` renders `CAST(… AS INTEGER)`.
+  @inlinable
+  public func cast<Target: QueryBindable>(as type: Target.Type) -> SQLQueryExpression<Target> {
+    SQLQueryExpression("CAST(\(self) AS \(raw: sqlTypeName(Target.self)))")
+  }
+}
+
+/// The SQL type a Swift type casts to.
+@usableFromInline
+func sqlTypeName(_ type: Any.Type) -> String {
+  switch type {
+  case is Double.Type, is Float.Type, is Double?.Type, is Float?.Type: return "REAL"
+  case is String.Type, is String?.Type: return "TEXT"
+  case is [UInt8].Type, is [UInt8]?.Type: return "BLOB"
+  case is Bool.Type, is Bool?.Type: return "INTEGER"
+  default:
+    let name = "\(type)"
+    return name.hasPrefix("Int") || name.hasPrefix("UInt") || name.hasPrefix("Optional<Int")
+      || name.hasPrefix("Optional<UInt") ? "INTEGER" : "NUMERIC"
+  }
+}
+
+extension QueryExpression where QueryValue == String {
+  /// `expression LIKE ?` (case-insensitive for ASCII in SQLite), with an optional escape
+  /// character: `$0.title.like("50\\%%", escape: "\\")`.
+  @inlinable
+  public func like(_ pattern: String, escape: Character? = nil) -> SQLQueryExpression<Bool> {
+    guard let escape else { return SQLQueryExpression("(\(self) LIKE \(pattern))") }
+    return SQLQueryExpression("(\(self) LIKE \(pattern) ESCAPE \(String(escape)))")
+  }
+
+  /// `expression GLOB ?` (case-sensitive, `*` and `?` wildcards).
+  @inlinable
+  public func glob(_ pattern: String) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("(\(self) GLOB \(pattern))")
+  }
+
+  /// `expression MATCH ?`, for full-text search tables.
+  @inlinable
+  public func match(_ pattern: String) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("(\(self) MATCH \(pattern))")
+  }
+
+  /// `expression LIKE '%' || ? || '%'`, with `%`, `_` and `\` in `substring` escaped.
+  @inlinable
+  public func contains(_ substring: String) -> SQLQueryExpression<Bool> {
+    var escaped = ""
+    for character in substring {
+      if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+      escaped.append(character)
+    }
+    return SQLQueryExpression("(\(self) LIKE \("%" + escaped + "%") ESCAPE '\\')")
+  }
+}
+
+extension QueryExpression where QueryValue == String? {
+  /// `expression LIKE ?`
+  @inlinable
+  public func like(_ pattern: String) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("(\(self) LIKE \(pattern))")
+  }
+}
+
+/// A collating sequence for `COLLATE`.
+public struct Collation: Sendable, Hashable {
+  /// The collation's SQL name, quoted when needed.
+  public var sql: String
+
+  /// A collation registered on the connection under `name`.
+  public init(_ name: String) {
+    sql = name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? name : "\"\(name)\""
+  }
+
+  /// Byte-by-byte comparison (SQLite's default).
+  public static let binary = Collation("BINARY")
+  /// Case-insensitive for ASCII letters.
+  public static let nocase = Collation("NOCASE")
+  /// Ignores trailing spaces.
+  public static let rtrim = Collation("RTRIM")
+}
+
+/// `EXISTS (SELECT …)`
+@inlinable
+public func exists(_ subquery: some Statement) -> SQLQueryExpression<Bool> {
+  SQLQueryExpression("(EXISTS (\(subquery)))")
+}
+
+/// `CASE WHEN … THEN … ELSE … END`, built one condition at a time:
+///
+/// ```swift
+/// Case<String>()
+///   .when(Reminder.columns.priority == .high, then: "urgent")
+///   .else("later")
+/// ```
+public struct Case<QueryValue: QueryBindable>: Sendable {
+  @usableFromInline var branches = QueryFragment()
+
+  /// Starts a `CASE` expression.
+  @inlinable
+  public init() {}
+
+  /// Adds `WHEN condition THEN ?`.
+  @inlinable
+  public func when(_ condition: some QueryExpression<Bool>, then value: QueryValue) -> Self {
+    var copy = self
+    copy.branches.append(" WHEN \(condition) THEN \(value)")
+    return copy
+  }
+
+  /// Adds `WHEN condition THEN expression`.
+  @inlinable
+  public func when(
+    _ condition: some QueryExpression<Bool>, then value: some QueryExpression<QueryValue>
+  ) -> Self {
+    var copy = self
+    copy.branches.append(" WHEN \(condition) THEN \(value)")
+    return copy
+  }
+
+  /// Ends with `ELSE ? END`.
+  @inlinable
+  public func `else`(_ value: QueryValue) -> SQLQueryExpression<QueryValue> {
+    SQLQueryExpression("(CASE\(branches) ELSE \(value) END)")
+  }
+
+  /// Ends with `END`: rows matching no branch give `NULL`.
+  @inlinable
+  public func end() -> SQLQueryExpression<QueryValue?> {
+    SQLQueryExpression("(CASE\(branches) END)")
+  }
+}
+
+/// Range membership, `BETWEEN`: `1...5 ~= $0.id`.
+@inlinable
+public func ~= <Expression: QueryExpression>(
+  range: ClosedRange<Expression.QueryValue>, expression: Expression
+) -> SQLQueryExpression<Bool> where Expression.QueryValue: QueryBindable & Comparable {
+  expression.between(range)
+}
+
+extension Statement {
+  /// The statement as a scalar subquery: `(SELECT …)`, the first column of its first row.
+  @inlinable
+  public func subquery() -> SQLQueryExpression<QueryValue> {
+    SQLQueryExpression("(\(self))")
+  }
+}

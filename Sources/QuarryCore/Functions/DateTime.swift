@@ -1,0 +1,62 @@
+// SQLite's date and time functions. Times are any expression SQLite understands as a time
+// (ISO-8601 text, which is how Quarry stores `Date`, a Julian day, or `'now'`), followed by
+// modifiers such as `'start of month'` or `'+1 day'`.
+
+extension SQLFunctions {
+  /// `date(time, modifiers…)`: `YYYY-MM-DD`.
+  public static func date(_ time: some QueryExpression, _ modifiers: String...)
+    -> SQLQueryExpression<String?>
+  {
+    call("date", time, modifiers)
+  }
+
+  /// `time(time, modifiers…)`: `HH:MM:SS`.
+  public static func time(_ time: some QueryExpression, _ modifiers: String...)
+    -> SQLQueryExpression<String?>
+  {
+    call("time", time, modifiers)
+  }
+
+  /// `datetime(time, modifiers…)`: `YYYY-MM-DD HH:MM:SS`.
+  public static func datetime(_ time: some QueryExpression, _ modifiers: String...)
+    -> SQLQueryExpression<String?>
+  {
+    call("datetime", time, modifiers)
+  }
+
+  /// `julianday(time, modifiers…)`: days since noon in Greenwich on November 24, 4714 B.C.
+  public static func julianday(_ time: some QueryExpression, _ modifiers: String...)
+    -> SQLQueryExpression<Double?>
+  {
+    call("julianday", time, modifiers)
+  }
+
+  /// `unixepoch(time, modifiers…)`: seconds since 1970 (SQLite 3.38 and later).
+  public static func unixepoch(_ time: some QueryExpression, _ modifiers: String...)
+    -> SQLQueryExpression<Int?>
+  {
+    call("unixepoch", time, modifiers)
+  }
+
+  /// `strftime(?, time, modifiers…)`: the time formatted with `format` (`%Y-%m-%d`, …).
+  public static func strftime(
+    _ format: String, _ time: some QueryExpression, _ modifiers: String...
+  ) -> SQLQueryExpression<String?> {
+    var fragment: QueryFragment = "strftime(\(format), \(time)"
+    for modifier in modifiers { fragment.append(", \(modifier)") }
+    fragment.append(sql: ")")
+    return SQLQueryExpression(fragment)
+  }
+
+  /// The current time as a time value: `'now'`.
+  public static var now: BoundValue<String> { BoundValue("now") }
+
+  private static func call<Value>(
+    _ name: String, _ time: some QueryExpression, _ modifiers: [String]
+  ) -> SQLQueryExpression<Value> {
+    var fragment: QueryFragment = "\(raw: name)(\(time)"
+    for modifier in modifiers { fragment.append(", \(modifier)") }
+    fragment.append(sql: ")")
+    return SQLQueryExpression(fragment)
+  }
+}

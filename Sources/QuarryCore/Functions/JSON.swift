@@ -1,0 +1,64 @@
+// JSON functions (SQLite's JSON1, built in since 3.38).
+
+extension QueryExpression {
+  /// `expression -> ?`: the JSON value at `path` (`'$.a'`, `'$[0]'`), as JSON text.
+  @inlinable
+  public func jsonValue(at path: String) -> SQLQueryExpression<String?> {
+    SQLQueryExpression("(\(self) -> \(path))")
+  }
+
+  /// `expression ->> ?`: the SQL value at `path`, typed as you expect it.
+  @inlinable
+  public func jsonExtract<Value>(_ path: String, as type: Value.Type = Value.self)
+    -> SQLQueryExpression<Value?>
+  {
+    SQLQueryExpression("(\(self) ->> \(path))")
+  }
+
+  /// `json_group_array(expression)`: the group's values as a JSON array.
+  @inlinable
+  public func jsonGroupArray() -> AggregateFunction<String> {
+    AggregateFunction("json_group_array(\(self))")
+  }
+}
+
+extension SQLFunctions {
+  /// `json_extract(json, ?)`
+  public static func jsonExtract<Value>(
+    _ json: some QueryExpression, _ path: String, as type: Value.Type = Value.self
+  ) -> SQLQueryExpression<Value?> {
+    SQLQueryExpression("json_extract(\(json), \(path))")
+  }
+
+  /// `json_array(a, b, …)`
+  public static func jsonArray(_ elements: any QueryExpression...) -> SQLQueryExpression<String> {
+    var fragment: QueryFragment = "json_array("
+    for (index, element) in elements.enumerated() {
+      if index > 0 { fragment.append(sql: ", ") }
+      element.write(to: &fragment)
+    }
+    fragment.append(sql: ")")
+    return SQLQueryExpression(fragment)
+  }
+
+  /// `json_object(?, a, ?, b, …)`: keys and values, in order.
+  public static func jsonObject(_ pairs: KeyValuePairs<String, any QueryExpression>)
+    -> SQLQueryExpression<String>
+  {
+    var fragment: QueryFragment = "json_object("
+    for (index, pair) in pairs.enumerated() {
+      if index > 0 { fragment.append(sql: ", ") }
+      fragment.append("\(pair.key), ")
+      pair.value.write(to: &fragment)
+    }
+    fragment.append(sql: ")")
+    return SQLQueryExpression(fragment)
+  }
+
+  /// `json_group_object(key, value)`: the group's pairs as a JSON object.
+  public static func jsonGroupObject(
+    key: some QueryExpression<String>, value: some QueryExpression
+  ) -> AggregateFunction<String> {
+    AggregateFunction("json_group_object(\(key), \(value))")
+  }
+}

@@ -1,0 +1,170 @@
+// SQLite's core scalar functions, as typed methods on expressions.
+
+extension QueryExpression where QueryValue == String {
+  /// `length(expression)`: the number of characters.
+  @inlinable public func length() -> SQLQueryExpression<Int> {
+    SQLQueryExpression("length(\(self))")
+  }
+  /// `lower(expression)`
+  @inlinable public func lower() -> SQLQueryExpression<String> {
+    SQLQueryExpression("lower(\(self))")
+  }
+  /// `upper(expression)`
+  @inlinable public func upper() -> SQLQueryExpression<String> {
+    SQLQueryExpression("upper(\(self))")
+  }
+
+  /// `trim(expression)`, or `trim(expression, ?)` to remove the given characters.
+  @inlinable
+  public func trim(_ characters: String? = nil) -> SQLQueryExpression<String> {
+    guard let characters else { return SQLQueryExpression("trim(\(self))") }
+    return SQLQueryExpression("trim(\(self), \(characters))")
+  }
+
+  /// `ltrim(expression)`, or `ltrim(expression, ?)`.
+  @inlinable
+  public func ltrim(_ characters: String? = nil) -> SQLQueryExpression<String> {
+    guard let characters else { return SQLQueryExpression("ltrim(\(self))") }
+    return SQLQueryExpression("ltrim(\(self), \(characters))")
+  }
+
+  /// `rtrim(expression)`, or `rtrim(expression, ?)`.
+  @inlinable
+  public func rtrim(_ characters: String? = nil) -> SQLQueryExpression<String> {
+    guard let characters else { return SQLQueryExpression("rtrim(\(self))") }
+    return SQLQueryExpression("rtrim(\(self), \(characters))")
+  }
+
+  /// `substr(expression, ?, ?)`: `length` characters from the 1-based `start`.
+  @inlinable
+  public func substr(_ start: Int, _ length: Int? = nil) -> SQLQueryExpression<String> {
+    guard let length else { return SQLQueryExpression("substr(\(self), \(start))") }
+    return SQLQueryExpression("substr(\(self), \(start), \(length))")
+  }
+
+  /// `replace(expression, ?, ?)`
+  @inlinable
+  public func replace(_ target: String, with replacement: String) -> SQLQueryExpression<String> {
+    SQLQueryExpression("replace(\(self), \(target), \(replacement))")
+  }
+
+  /// `instr(expression, ?)`: the 1-based position of `substring`, 0 when absent.
+  @inlinable
+  public func instr(_ substring: String) -> SQLQueryExpression<Int> {
+    SQLQueryExpression("instr(\(self), \(substring))")
+  }
+
+  /// `unicode(expression)`: the code point of the first character.
+  @inlinable public func unicode() -> SQLQueryExpression<Int?> {
+    SQLQueryExpression("unicode(\(self))")
+  }
+}
+
+extension QueryExpression where QueryValue: QueryNumeric {
+  /// `abs(expression)`
+  @inlinable public func abs() -> SQLQueryExpression<QueryValue> {
+    SQLQueryExpression("abs(\(self))")
+  }
+
+  /// `round(expression, ?)`
+  @inlinable
+  public func round(_ digits: Int = 0) -> SQLQueryExpression<Double> {
+    SQLQueryExpression("round(\(self), \(digits))")
+  }
+}
+
+extension QueryExpression {
+  /// `hex(expression)`
+  @inlinable public func hex() -> SQLQueryExpression<String> { SQLQueryExpression("hex(\(self))") }
+  /// `quote(expression)`: the value as an SQL literal.
+  @inlinable public func quote() -> SQLQueryExpression<String> {
+    SQLQueryExpression("quote(\(self))")
+  }
+  /// `typeof(expression)`: `'integer'`, `'real'`, `'text'`, `'blob'` or `'null'`.
+  @inlinable public func typeof() -> SQLQueryExpression<String> {
+    SQLQueryExpression("typeof(\(self))")
+  }
+
+  /// `nullif(expression, ?)`: `NULL` when the value equals `other`.
+  @inlinable
+  public func nullif(_ other: QueryValue) -> SQLQueryExpression<QueryValue?>
+  where QueryValue: QueryBindable {
+    SQLQueryExpression("nullif(\(self), \(other))")
+  }
+
+  /// `ifnull(expression, ?)`
+  @inlinable
+  public func ifnull<Wrapped: QueryBindable>(_ fallback: Wrapped) -> SQLQueryExpression<Wrapped>
+  where QueryValue == Wrapped? {
+    SQLQueryExpression("ifnull(\(self), \(fallback))")
+  }
+}
+
+/// SQL functions that are not methods of one expression.
+public enum SQLFunctions {
+  /// `random()`: a random 64-bit integer.
+  public static func random() -> SQLQueryExpression<Int> { SQLQueryExpression("random()") }
+
+  /// `char(?, ?, …)`: a string from code points.
+  public static func char(_ codePoints: Int...) -> SQLQueryExpression<String> {
+    var fragment: QueryFragment = "char("
+    for (index, codePoint) in codePoints.enumerated() {
+      if index > 0 { fragment.append(sql: ", ") }
+      fragment.append(binding: codePoint.queryBinding)
+    }
+    fragment.append(sql: ")")
+    return SQLQueryExpression(fragment)
+  }
+
+  /// `printf(?, …)`: a formatted string (`format` in SQLite 3.38 and later).
+  public static func printf(_ format: String, _ arguments: any QueryExpression...)
+    -> SQLQueryExpression<String>
+  {
+    var fragment: QueryFragment = "printf(\(format)"
+    for argument in arguments {
+      fragment.append(sql: ", ")
+      argument.write(to: &fragment)
+    }
+    fragment.append(sql: ")")
+    return SQLQueryExpression(fragment)
+  }
+
+  /// `coalesce(a, b, …)`: the first non-`NULL` argument.
+  public static func coalesce<Value>(
+    _ first: some QueryExpression<Value?>, _ rest: any QueryExpression...
+  ) -> SQLQueryExpression<Value?> {
+    var fragment: QueryFragment = "coalesce(\(first)"
+    for argument in rest {
+      fragment.append(sql: ", ")
+      argument.write(to: &fragment)
+    }
+    fragment.append(sql: ")")
+    return SQLQueryExpression(fragment)
+  }
+
+  /// Scalar `max(a, b, …)`: the largest argument.
+  public static func max<Value>(
+    _ first: some QueryExpression<Value>, _ rest: any QueryExpression<Value>...
+  ) -> SQLQueryExpression<Value> {
+    variadic("max", first, rest)
+  }
+
+  /// Scalar `min(a, b, …)`: the smallest argument.
+  public static func min<Value>(
+    _ first: some QueryExpression<Value>, _ rest: any QueryExpression<Value>...
+  ) -> SQLQueryExpression<Value> {
+    variadic("min", first, rest)
+  }
+
+  private static func variadic<Value>(
+    _ name: String, _ first: some QueryExpression<Value>, _ rest: [any QueryExpression<Value>]
+  ) -> SQLQueryExpression<Value> {
+    var fragment: QueryFragment = "\(raw: name)(\(first)"
+    for argument in rest {
+      fragment.append(sql: ", ")
+      argument.write(to: &fragment)
+    }
+    fragment.append(sql: ")")
+    return SQLQueryExpression(fragment)
+  }
+}

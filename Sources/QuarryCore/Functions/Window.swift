@@ -1,0 +1,111 @@
+// Window functions: `row_number() OVER (PARTITION BY … ORDER BY … ROWS …)`.
+
+/// The window a window function or aggregate runs over.
+///
+/// ```swift
+/// SQLFunctions.rank().over(Window.partition(by: Reminder.columns.listID).order(by: Reminder.columns.title))
+/// // rank() OVER (PARTITION BY "reminders"."listID" ORDER BY "reminders"."title")
+/// ```
+public struct Window: Sendable {
+  @usableFromInline var partitions: [QueryFragment] = []
+  @usableFromInline var orderings: [QueryFragment] = []
+  @usableFromInline var frame: String?
+
+  /// An empty window: the whole result set.
+  public init() {}
+
+  /// A window partitioned by `expressions`.
+  public static func partition(by expressions: any QueryExpression...) -> Window {
+    var window = Window()
+    window.partitions = expressions.map(\.queryFragment)
+    return window
+  }
+
+  /// A window ordered by `terms`.
+  public static func order(by terms: any QueryExpression...) -> Window {
+    var window = Window()
+    window.orderings = terms.map(\.queryFragment)
+    return window
+  }
+
+  /// Adds ordering terms.
+  public func order(by terms: any QueryExpression...) -> Window {
+    var copy = self
+    copy.orderings += terms.map(\.queryFragment)
+    return copy
+  }
+
+  /// Sets the frame, written as SQL: `"ROWS BETWEEN 1 PRECEDING AND CURRENT ROW"`.
+  public func frame(_ sql: String) -> Window {
+    var copy = self
+    copy.frame = sql
+    return copy
+  }
+
+  var fragment: QueryFragment {
+    var fragment: QueryFragment = "("
+    var clauses: [QueryFragment] = []
+    if !partitions.isEmpty {
+      var clause: QueryFragment = "PARTITION BY "
+      clause.append(partitions, separator: ", ")
+      clauses.append(clause)
+    }
+    if !orderings.isEmpty {
+      var clause: QueryFragment = "ORDER BY "
+      clause.append(orderings, separator: ", ")
+      clauses.append(clause)
+    }
+    if let frame { clauses.append(QueryFragment(sql: frame)) }
+    fragment.append(clauses, separator: " ")
+    fragment.append(sql: ")")
+    return fragment
+  }
+}
+
+/// A window function before its `OVER` clause: `rank()`, `lag("price")`, or an aggregate.
+public struct WindowFunction<QueryValue>: Sendable {
+  @usableFromInline var call: QueryFragment
+
+  @usableFromInline
+  init(_ call: QueryFragment) { self.call = call }
+
+  /// `function OVER (window)`
+  public func over(_ window: Window = Window()) -> SQLQueryExpression<QueryValue> {
+    SQLQueryExpression("\(call) OVER \(window.fragment)")
+  }
+}
+
+extension AggregateFunction {
+  /// The aggregate as a window function: `sum("price") OVER (…)`.
+  public func over(_ window: Window = Window()) -> SQLQueryExpression<QueryValue> {
+    SQLQueryExpression("\(self) OVER \(window.fragment)")
+  }
+}
+
+extension SQLFunctions {
+  /// `row_number()`: 1, 2, 3… within the partition.
+  public static func rowNumber() -> WindowFunction<Int> { WindowFunction("row_number()") }
+  /// `rank()`: ties share a rank, leaving gaps.
+  public static func rank() -> WindowFunction<Int> { WindowFunction("rank()") }
+  /// `dense_rank()`: ties share a rank, without gaps.
+  public static func denseRank() -> WindowFunction<Int> { WindowFunction("dense_rank()") }
+  /// `ntile(?)`: the bucket, 1 through `buckets`.
+  public static func ntile(_ buckets: Int) -> WindowFunction<Int> {
+    WindowFunction("ntile(\(buckets))")
+  }
+}
+
+extension QueryExpression {
+  /// `lag(expression, ?)`: the value `offset` rows before, `NULL` before the first.
+  public func lag(_ offset: Int = 1) -> WindowFunction<QueryValue?> {
+    WindowFunction("lag(\(self), \(offset))")
+  }
+  /// `lead(expression, ?)`: the value `offset` rows after, `NULL` after the last.
+  public func lead(_ offset: Int = 1) -> WindowFunction<QueryValue?> {
+    WindowFunction("lead(\(self), \(offset))")
+  }
+  /// `first_value(expression)`
+  public func firstValue() -> WindowFunction<QueryValue> { WindowFunction("first_value(\(self))") }
+  /// `last_value(expression)`
+  public func lastValue() -> WindowFunction<QueryValue> { WindowFunction("last_value(\(self))") }
+}

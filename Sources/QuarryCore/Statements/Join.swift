@@ -1,0 +1,225 @@
+/// A `SELECT` over two joined tables.
+///
+/// ```swift
+/// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }
+///   .where { !$0.isCompleted }
+///   .select { ($0.title, $1.title) }
+/// ```
+///
+/// Query closures receive both tables' columns, `$0` and `$1`. In a left join the right table's
+/// columns are optional (and its rows decode as `nil` where nothing matched); in a right join
+/// the left table's; in a full join both.
+public struct JoinSelect<QueryValue, Columns: Sendable>: Statement, Sendable {
+  /// The columns handed to query closures.
+  public var columns: Columns
+  /// The selected columns.
+  public var selection: QueryFragment
+  /// `FROM … JOIN … ON …`
+  public var source: QueryFragment
+  /// The `WHERE` predicates, joined with `AND`.
+  public var predicates: QueryFragment
+  /// `GROUP BY`, `HAVING`, `ORDER BY`, `LIMIT`.
+  public var clauses = SelectClauses()
+
+  @usableFromInline
+  init(columns: Columns, selection: QueryFragment, source: QueryFragment, predicates: QueryFragment)
+  {
+    self.columns = columns
+    self.selection = selection
+    self.source = source
+    self.predicates = predicates
+  }
+
+  /// Adds a predicate, joined to earlier ones with `AND`.
+  @inlinable
+  public consuming func `where`<Predicate: QueryExpression<Bool>>(
+    _ predicate: (Columns) -> Predicate
+  ) -> Self {
+    SelectClauses.appendPredicate(predicate(columns), to: &predicates)
+    return self
+  }
+
+  /// Adds an ordering term.
+  @inlinable
+  public consuming func order<Term: QueryExpression>(by term: (Columns) -> Term) -> Self {
+    SelectClauses.appendTerm(term(columns), to: &clauses.ordering)
+    return self
+  }
+
+  /// Adds ordering terms.
+  @inlinable
+  public consuming func order<each Term: QueryExpression>(
+    by terms: (Columns) -> (repeat each Term)
+  ) -> Self {
+    for term in repeat each terms(columns) { SelectClauses.appendTerm(term, to: &clauses.ordering) }
+    return self
+  }
+
+  /// Groups rows.
+  @inlinable
+  public consuming func group<each Term: QueryExpression>(
+    by terms: (Columns) -> (repeat each Term)
+  ) -> Self {
+    for term in repeat each terms(columns) { SelectClauses.appendTerm(term, to: &clauses.grouping) }
+    return self
+  }
+
+  /// Keeps groups matching a predicate.
+  @inlinable
+  public consuming func having<Predicate: QueryExpression<Bool>>(
+    _ predicate: (Columns) -> Predicate
+  ) -> Self {
+    SelectClauses.appendPredicate(predicate(columns), to: &clauses.having)
+    return self
+  }
+
+  /// Returns at most `count` rows, skipping `offset` rows first.
+  @inlinable
+  public consuming func limit(_ count: Int, offset: Int? = nil) -> Self {
+    clauses.limit = (count, offset)
+    return self
+  }
+
+  /// Chooses one column to select.
+  @inlinable
+  public func select<Column: QueryExpression>(
+    _ column: (Columns) -> Column
+  ) -> JoinSelect<Column.QueryValue, Columns> {
+    var copy = JoinSelect<Column.QueryValue, Columns>(
+      columns: columns, selection: column(columns).queryFragment, source: source,
+      predicates: predicates)
+    copy.clauses = clauses
+    return copy
+  }
+
+  /// Chooses the columns to select: `.select { ($0.title, $1.title) }`.
+  @inlinable
+  public func select<each Column: QueryExpression>(
+    _ selected: (Columns) -> (repeat each Column)
+  ) -> JoinSelect<(repeat (each Column).QueryValue), Columns> {
+    var selection = QueryFragment()
+    for column in repeat each selected(columns) { SelectClauses.appendTerm(column, to: &selection) }
+    var copy = JoinSelect<(repeat (each Column).QueryValue), Columns>(
+      columns: columns, selection: selection, source: source, predicates: predicates)
+    copy.clauses = clauses
+    return copy
+  }
+
+  @inlinable
+  public func write(to fragment: inout QueryFragment) {
+    fragment.append(sql: "SELECT ")
+    fragment.append(selection)
+    fragment.append(source)
+    if !predicates.isEmpty {
+      fragment.append(sql: "\nWHERE ")
+      fragment.append(predicates)
+    }
+    clauses.write(to: &fragment)
+  }
+}
+
+/// A table's columns seen through an outer join: every column is optional.
+@dynamicMemberLookup
+public struct NullableColumns<Base: Table>: Sendable {
+  /// The underlying columns.
+  public let columns: Base.TableColumns
+
+  @inlinable
+  init(_ columns: Base.TableColumns) { self.columns = columns }
+
+  /// A column that is `NULL` where the join found no row.
+  @inlinable
+  public subscript<Value>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
+  ) -> SQLQueryExpression<Value?> {
+    SQLQueryExpression(columns[keyPath: keyPath].queryFragment)
+  }
+
+  /// A column that is already optional stays singly optional.
+  @inlinable
+  public subscript<Wrapped>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Wrapped?>>
+  ) -> SQLQueryExpression<Wrapped?> {
+    SQLQueryExpression(columns[keyPath: keyPath].queryFragment)
+  }
+}
+
+extension Table {
+  @usableFromInline
+  static func joinSource<Other: Table, On: QueryExpression<Bool>>(
+    _ kind: String, _ other: Where<Other>, _ on: On?
+  ) -> (source: QueryFragment, predicates: QueryFragment) {
+    var source: QueryFragment =
+      "\nFROM \(raw: schema.quotedName)\n\(raw: kind) \(raw: Other.schema.quotedName)"
+    if let on {
+      source.append(sql: " ON ")
+      on.write(to: &source)
+    }
+    return (source, other.predicates)
+  }
+
+  @usableFromInline
+  static func bothSelections<Other: Table>(_ other: Other.Type) -> QueryFragment {
+    QueryFragment(sql: schema.selectionSQL + ", " + Other.schema.selectionSQL)
+  }
+
+  /// `FROM self JOIN other ON …`: rows of both tables where `on` holds.
+  @inlinable
+  public static func join<Other: Table, On: QueryExpression<Bool>>(
+    _ other: Where<Other>, on: (TableColumns, Other.TableColumns) -> On
+  ) -> JoinSelect<(Self, Other), (TableColumns, Other.TableColumns)> {
+    let parts = joinSource("JOIN", other, on(columns, Other.columns))
+    return JoinSelect(
+      columns: (columns, Other.columns), selection: bothSelections(Other.self),
+      source: parts.source, predicates: parts.predicates)
+  }
+
+  /// `FROM self LEFT JOIN other ON …`: every row of this table, and the other table's row or
+  /// `nil`.
+  @inlinable
+  public static func leftJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: Where<Other>, on: (TableColumns, NullableColumns<Other>) -> On
+  ) -> JoinSelect<(Self, Other?), (TableColumns, NullableColumns<Other>)> {
+    let right = NullableColumns<Other>(Other.columns)
+    let parts = joinSource("LEFT JOIN", other, on(columns, right))
+    return JoinSelect(
+      columns: (columns, right), selection: bothSelections(Other.self),
+      source: parts.source, predicates: parts.predicates)
+  }
+
+  /// `FROM self RIGHT JOIN other ON …` (SQLite 3.39 and later).
+  @inlinable
+  public static func rightJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: Where<Other>, on: (NullableColumns<Self>, Other.TableColumns) -> On
+  ) -> JoinSelect<(Self?, Other), (NullableColumns<Self>, Other.TableColumns)> {
+    let left = NullableColumns<Self>(columns)
+    let parts = joinSource("RIGHT JOIN", other, on(left, Other.columns))
+    return JoinSelect(
+      columns: (left, Other.columns), selection: bothSelections(Other.self),
+      source: parts.source, predicates: parts.predicates)
+  }
+
+  /// `FROM self FULL JOIN other ON …` (SQLite 3.39 and later).
+  @inlinable
+  public static func fullJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: Where<Other>, on: (NullableColumns<Self>, NullableColumns<Other>) -> On
+  ) -> JoinSelect<(Self?, Other?), (NullableColumns<Self>, NullableColumns<Other>)> {
+    let left = NullableColumns<Self>(columns)
+    let right = NullableColumns<Other>(Other.columns)
+    let parts = joinSource("FULL JOIN", other, on(left, right))
+    return JoinSelect(
+      columns: (left, right), selection: bothSelections(Other.self),
+      source: parts.source, predicates: parts.predicates)
+  }
+
+  /// `FROM self CROSS JOIN other`: every pair of rows.
+  @inlinable
+  public static func crossJoin<Other: Table>(
+    _ other: Where<Other>
+  ) -> JoinSelect<(Self, Other), (TableColumns, Other.TableColumns)> {
+    let parts = joinSource("CROSS JOIN", other, BoundValue<Bool>?.none)
+    return JoinSelect(
+      columns: (columns, Other.columns), selection: bothSelections(Other.self),
+      source: parts.source, predicates: parts.predicates)
+  }
+}

@@ -1,0 +1,55 @@
+/// The clauses every `SELECT` shares after its `WHERE`: `GROUP BY`, `HAVING`, `ORDER BY`,
+/// `LIMIT` and `OFFSET`, each stored rendered.
+public struct SelectClauses: Sendable {
+  /// The `GROUP BY` terms, comma-separated; empty for none.
+  public var grouping = QueryFragment()
+  /// The `HAVING` predicates, joined with `AND`; empty for none.
+  public var having = QueryFragment()
+  /// The `ORDER BY` terms, comma-separated; empty for none.
+  public var ordering = QueryFragment()
+  /// The `LIMIT` and `OFFSET` values.
+  public var limit: (count: Int, offset: Int?)?
+
+  /// No clauses.
+  @inlinable
+  public init() {}
+
+  /// Appends a term to a comma-separated list.
+  @inlinable
+  static func appendTerm(_ term: some QueryExpression, to list: inout QueryFragment) {
+    if !list.isEmpty { list.append(sql: ", ") }
+    term.write(to: &list)
+  }
+
+  /// Appends a predicate to an `AND`-joined list.
+  @inlinable
+  static func appendPredicate(_ predicate: some QueryExpression, to list: inout QueryFragment) {
+    if !list.isEmpty { list.append(sql: " AND ") }
+    predicate.write(to: &list)
+  }
+
+  /// Writes the clauses that are present.
+  @inlinable
+  public func write(to fragment: inout QueryFragment) {
+    if !grouping.isEmpty {
+      fragment.append(sql: "\nGROUP BY ")
+      fragment.append(grouping)
+    }
+    if !having.isEmpty {
+      fragment.append(sql: "\nHAVING ")
+      fragment.append(having)
+    }
+    if !ordering.isEmpty {
+      fragment.append(sql: "\nORDER BY ")
+      fragment.append(ordering)
+    }
+    if let limit {
+      fragment.append(sql: "\nLIMIT ")
+      fragment.append(binding: .int(Int64(limit.count)))
+      if let offset = limit.offset {
+        fragment.append(sql: " OFFSET ")
+        fragment.append(binding: .int(Int64(offset)))
+      }
+    }
+  }
+}

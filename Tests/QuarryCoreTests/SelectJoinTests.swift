@@ -1,0 +1,196 @@
+import Foundation
+import Quarry
+import QuarrySQLite
+import QuarryTestSupport
+import Testing
+
+private func library() throws -> Database {
+  let db = try Database()
+  try db.execute(
+    sql: """
+      CREATE TABLE "shelves" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL);
+      CREATE TABLE "books" (
+        "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "shelfID" INTEGER REFERENCES "shelves",
+        "pages" INTEGER NOT NULL, "rating" REAL, "flags" INTEGER NOT NULL,
+        "published" TEXT NOT NULL, "info" TEXT
+      );
+      INSERT INTO "shelves" VALUES (1, 'Fiction'), (2, 'Science'), (3, 'Empty');
+      INSERT INTO "books" VALUES
+        (1, 'Dune', 1, 412, 4.5, 5, '1965-08-01', NULL),
+        (2, 'Emma', 1, 320, NULL, 2, '1815-12-23', NULL),
+        (3, 'Cosmos', 2, 396, 4.8, 1, '1980-10-12', NULL),
+        (4, 'Loose Notes', NULL, 12, 2.0, 0, '2020-01-01', NULL);
+      """)
+  return db
+}
+
+@Suite("Query language: selects, joins, subqueries")
+struct SelectJoinTests {
+  @Test func distinctGroupAndHaving() throws {
+    let db = try library()
+    #expect(
+      try assertQuery(
+        Book.distinct().select { $0.shelfID }.order { $0.shelfID }, db: db,
+        sql: #"SELECT DISTINCT "books"."shelfID" FROM "books" ORDER BY "books"."shelfID""#)
+        == [nil, 1, 2])
+    let groups = try assertQuery(
+      Book.group { $0.shelfID }.having { $0.id.count() > 1 }.select {
+        ($0.shelfID, $0.pages.sum())
+      },
+      db: db,
+      sql: """
+        SELECT "books"."shelfID", sum("books"."pages") FROM "books"
+        GROUP BY "books"."shelfID" HAVING (count("books"."id") > 1)
+        """)
+    #expect(groups.count == 1)
+    #expect(groups[0].0 == 1)
+    #expect(groups[0].1 == 732)
+  }
+
+  @Test func innerJoin() throws {
+    let db = try library()
+    let rows = try assertQuery(
+      Book.join(Shelf.all) { $0.shelfID == $1.id }
+        .where { $0.pages > 100 && $1.name != "Empty" }
+        .order { book, _ in book.title }
+        .select { ($0.title, $1.name) },
+      db: db,
+      sql: """
+        SELECT "books"."title", "shelves"."name"
+        FROM "books"
+        JOIN "shelves" ON ("books"."shelfID" = "shelves"."id")
+        WHERE (("books"."pages" > 100) AND ("shelves"."name" <> 'Empty'))
+        ORDER BY "books"."title"
+        """)
+    #expect(rows.map(\.0) == ["Cosmos", "Dune", "Emma"])
+    #expect(rows.map(\.1) == ["Science", "Fiction", "Fiction"])
+
+    let pairs: [(Book, Shelf)] = try Book.join(Shelf.where { $0.id == 2 }) { $0.shelfID == $1.id }
+      .fetchAll(db)
+    #expect(pairs.map(\.0.title) == ["Cosmos"])
+    #expect(pairs.map(\.1) == [Shelf(id: 2, name: "Science")])
+  }
+
+  @Test func leftJoinDecodesOptionalRows() throws {
+    let db = try library()
+    let rows: [(Shelf, Book?)] = try assertQuery(
+      Shelf.leftJoin(Book.all) { $0.id == $1.shelfID }.order { ($0.id, $1.id) },
+      db: db,
+      sql: """
+        SELECT "shelves"."id", "shelves"."name", "books"."id", "books"."title", "books"."shelfID",
+          "books"."pages", "books"."rating", "books"."flags", "books"."published", "books"."info"
+        FROM "shelves"
+        LEFT JOIN "books" ON ("shelves"."id" = "books"."shelfID")
+        ORDER BY "shelves"."id", "books"."id"
+        """)
+    #expect(rows.map(\.0.name) == ["Fiction", "Fiction", "Science", "Empty"])
+    #expect(rows.map { $0.1?.title } == ["Dune", "Emma", "Cosmos", nil])
+
+    // The right table's columns are optional in closures and in results.
+    let titles: [(String, String?)] = try Shelf.leftJoin(Book.all) { $0.id == $1.shelfID }
+      .where { $1.title == nil }
+      .select { ($0.name, $1.title) }
+      .fetchAll(db)
+    #expect(titles.map(\.0) == ["Empty"])
+    #expect(titles.map(\.1) == [nil])
+  }
+
+  @Test func rightFullAndCrossJoins() throws {
+    let db = try library()
+    let right: [(Shelf?, Book)] = try Shelf.rightJoin(Book.all) { $0.id == $1.shelfID }
+      .order { $1.id }.fetchAll(db)
+    #expect(right.map { $0.0?.name } == ["Fiction", "Fiction", "Science", nil])
+    let full: [(String?, String?)] = try assertQuery(
+      Shelf.fullJoin(Book.all) { $0.id == $1.shelfID }.select { ($0.name, $1.title) }
+        .order { ($0.id, $1.id) },
+      db: db,
+      sql: """
+        SELECT "shelves"."name", "books"."title" FROM "shelves"
+        FULL JOIN "books" ON ("shelves"."id" = "books"."shelfID")
+        ORDER BY "shelves"."id", "books"."id"
+        """)
+    #expect(full.count == 5)
+    #expect(full.contains { $0.0 == nil && $0.1 == "Loose Notes" })
+    #expect(full.contains { $0.0 == "Empty" && $0.1 == nil })
+    // A closure that uses only `$0` receives both tables as one tuple: name the parameters.
+    let cross = try Shelf.crossJoin(Book.all).select { _, book in book.id.count() }.fetchOne(db)
+    #expect(cross == 12)
+  }
+
+  @Test func joinedAggregates() throws {
+    let db = try library()
+    let rows = try assertQuery(
+      Shelf.leftJoin(Book.all) { $0.id == $1.shelfID }
+        .group { shelf, _ in shelf.id }
+        .select { ($0.name, $1.id.count()) }
+        .order { shelf, _ in shelf.id },
+      db: db,
+      sql: """
+        SELECT "shelves"."name", count("books"."id") FROM "shelves"
+        LEFT JOIN "books" ON ("shelves"."id" = "books"."shelfID")
+        GROUP BY "shelves"."id" ORDER BY "shelves"."id"
+        """)
+    #expect(rows.map(\.0) == ["Fiction", "Science", "Empty"])
+    #expect(rows.map(\.1) == [2, 1, 0])
+  }
+
+  @Test func subqueries() throws {
+    let db = try library()
+    let scienceBooks = try assertQuery(
+      Book.where { $0.shelfID.in(Shelf.where { $0.name == "Science" }.select { $0.id }) }
+        .select { $0.title },
+      db: db,
+      sql: """
+        SELECT "books"."title" FROM "books"
+        WHERE ("books"."shelfID" IN (SELECT "shelves"."id" FROM "shelves"
+          WHERE ("shelves"."name" = 'Science')))
+        """)
+    #expect(scienceBooks == ["Cosmos"])
+    let nonEmpty = try assertQuery(
+      Shelf.where { _ in exists(Book.where { $0.pages > 400 }) }.select { $0.name }.order { $0.id },
+      db: db,
+      sql: """
+        SELECT "shelves"."name" FROM "shelves"
+        WHERE (EXISTS (SELECT "books"."id", "books"."title", "books"."shelfID", "books"."pages",
+          "books"."rating", "books"."flags", "books"."published", "books"."info" FROM "books"
+          WHERE ("books"."pages" > 400)))
+        ORDER BY "shelves"."id"
+        """)
+    #expect(nonEmpty == ["Fiction", "Science", "Empty"])
+    let longest = try Book.select { ($0.title, Book.select { $0.pages.max() }.subquery()) }
+      .where { $0.id == 1 }.fetchOne(db)
+    #expect(longest?.0 == "Dune")
+    #expect(longest?.1 == 412)
+  }
+
+  @Test func compoundSelects() throws {
+    let db = try library()
+    let short = Book.where { $0.pages < 350 }.select { $0.title }
+    let fiction = Book.where { $0.shelfID == 1 }.select { $0.title }
+    let union = try assertQuery(
+      short.union(fiction), db: db,
+      sql: """
+        SELECT "books"."title" FROM "books" WHERE ("books"."pages" < 350)
+        UNION
+        SELECT "books"."title" FROM "books" WHERE ("books"."shelfID" = 1)
+        """)
+    #expect(Set(union) == ["Emma", "Loose Notes", "Dune"])
+    #expect(try short.unionAll(fiction).fetchAll(db).count == 4)
+    #expect(try short.intersect(fiction).fetchAll(db) == ["Emma"])
+    #expect(try short.except(fiction).fetchAll(db) == ["Loose Notes"])
+  }
+
+  @Test func seedBuildingComplexQueries() throws {
+    // SQLite.swift: users.select(email).filter(name != nil).order(email.desc, name).limit(5, offset: 1)
+    let db = try library()
+    let rows = try assertQuery(
+      Book.select { $0.title }.where { $0.rating != nil }.order { ($0.title.desc(), $0.id) }
+        .limit(5, offset: 1),
+      db: db,
+      sql: """
+        SELECT "books"."title" FROM "books" WHERE ("books"."rating" IS NOT NULL)
+        ORDER BY "books"."title" DESC, "books"."id" LIMIT 5 OFFSET 1
+        """)
+    #expect(rows == ["Dune", "Cosmos"])
+  }
+}
