@@ -22,16 +22,20 @@ for t in range(20):
 }}
 """)
 print("func queries(_ date: Date, _ name: String, _ limit: Int) -> [any Statement] {\n  [")
+kinds = [
+    "{n}.where {{ $0.name == name && $0.count > {t} }}.order {{ $0.score.desc() }}.limit(limit)",
+    "{n}.select {{ ($0.id, $0.name, $0.rank) }}.where {{ !$0.isActive || $0.note == nil }}",
+    "{n}.join({m}.all) {{ $0.id == $1.rank && $0.count == $1.count }}.select {{ ($0.name, $1.score) }}",
+    "{n}.group {{ $0.isActive }}.having {{ $0.id.count() > {t} }}.select {{ ($0.isActive, $0.score.avg()) }}",
+    "{n}.update {{\n      $0.name = name\n      $0.count = {t}\n    }}.where {{ $0.id == {t} }}",
+    "{n}.delete().where {{ $0.rank < {t} && $0.createdAt <= date }}",
+    "{n}.insert {{ {n}.Draft(name: name, note: \"n\", rank: {t}, createdAt: date) }}",
+    "{n}.join({m}.all) {{ $0.id == $1.rank }}.join({k}.all) {{ $0.id == $2.rank && $1.id == $2.count }}.select {{ ($0.name, $2.name) }}",
+]
 for t in range(20):
-    n = f"Table{t}"
-    print(f"""    {n}.where {{ $0.name == name && $0.count > {t} }}.order {{ $0.score.desc() }}.limit(limit),
-    {n}.select {{ ($0.id, $0.name, $0.rank) }}.where {{ !$0.isActive || $0.note == nil }},
-    {n}.update {{
-      $0.name = name
-      $0.count = {t}
-    }}.where {{ $0.id == {t} }},
-    {n}.delete().where {{ $0.rank < {t} && $0.createdAt <= date }},
-    {n}.insert {{ {n}.Draft(name: name, note: "n", rank: {t}, createdAt: date) }},""")
+    for i in range(5):
+        kind = kinds[(t + i) % len(kinds)]
+        print("    " + kind.format(n=f"Table{t}", m=f"Table{(t + 1) % 20}", k=f"Table{(t + 2) % 20}", t=t) + ",")
 print("  ]\n}")
 PY
 

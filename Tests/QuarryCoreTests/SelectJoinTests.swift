@@ -93,6 +93,19 @@ struct SelectJoinTests {
       .fetchAll(db)
     #expect(titles.map(\.0) == ["Empty"])
     #expect(titles.map(\.1) == [nil])
+
+    // A filter on the joined table goes into the join condition, so unmatched rows stay.
+    let longBooks = try assertQuery(
+      Shelf.leftJoin(Book.where { $0.pages > 350 }) { $0.id == $1.shelfID }
+        .select { ($0.name, $1.title) }.order { ($0.id, $1.id) },
+      db: db,
+      sql: """
+        SELECT "shelves"."name", "books"."title" FROM "shelves"
+        LEFT JOIN "books" ON (("shelves"."id" = "books"."shelfID") AND ("books"."pages" > 350))
+        ORDER BY "shelves"."id", "books"."id"
+        """)
+    #expect(longBooks.map(\.0) == ["Fiction", "Science", "Empty"])
+    #expect(longBooks.map(\.1) == ["Dune", "Cosmos", nil])
   }
 
   @Test func rightFullAndCrossJoins() throws {
@@ -192,5 +205,56 @@ struct SelectJoinTests {
         ORDER BY "books"."title" DESC, "books"."id" LIMIT 5 OFFSET 1
         """)
     #expect(rows == ["Dune", "Cosmos"])
+  }
+}
+
+@Table
+struct Loan: Equatable, Sendable {
+  let id: Int
+  var bookID: Int
+  var shelfID: Int
+  var borrower = ""
+}
+
+@Suite("Query language: three-table joins")
+struct ThreeTableJoinTests {
+  @Test func joinThreeTablesWithEqualityAndAnd() throws {
+    let db = try Database()
+    try db.execute(
+      sql: """
+        CREATE TABLE "shelves" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL);
+        CREATE TABLE "books" (
+          "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "shelfID" INTEGER,
+          "pages" INTEGER NOT NULL, "rating" REAL, "flags" INTEGER NOT NULL,
+          "published" TEXT NOT NULL, "info" TEXT
+        );
+        CREATE TABLE "loans" (
+          "id" INTEGER PRIMARY KEY, "bookID" INTEGER NOT NULL, "shelfID" INTEGER NOT NULL,
+          "borrower" TEXT NOT NULL
+        );
+        INSERT INTO "shelves" VALUES (1, 'Fiction'), (2, 'Science');
+        INSERT INTO "books" VALUES (1, 'Dune', 1, 412, NULL, 0, '', NULL),
+          (2, 'Cosmos', 2, 396, NULL, 0, '', NULL);
+        INSERT INTO "loans" VALUES (1, 1, 1, 'ada'), (2, 2, 1, 'bob'), (3, 2, 2, 'cy');
+        """)
+    let query = Book.join(Shelf.all) { $0.shelfID == $1.id }
+      .join(Loan.all) { $0.id == $2.bookID && $1.id == $2.shelfID }
+      .select { ($0.title, $1.name, $2.borrower) }
+      .order { _, _, loan in loan.id }
+    let rows = try assertQuery(
+      query, db: db,
+      sql: """
+        SELECT "books"."title", "shelves"."name", "loans"."borrower" FROM "books"
+        JOIN "shelves" ON ("books"."shelfID" = "shelves"."id")
+        JOIN "loans" ON (("books"."id" = "loans"."bookID") AND ("shelves"."id" = "loans"."shelfID"))
+        ORDER BY "loans"."id"
+        """)
+    #expect(rows.map(\.2) == ["ada", "cy"])
+    #expect(rows.map(\.0) == ["Dune", "Cosmos"])
+
+    let withLoans: [(Book, Shelf, Loan?)] = try Book.join(Shelf.all) { $0.shelfID == $1.id }
+      .leftJoin(Loan.where { $0.borrower != "cy" }) { $0.id == $2.bookID && $1.id == $2.shelfID }
+      .fetchAll(db)
+    #expect(withLoans.count == 2)
   }
 }

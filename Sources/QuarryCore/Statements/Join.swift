@@ -151,11 +151,12 @@ extension Table {
   ) -> (source: QueryFragment, predicates: QueryFragment) {
     var source: QueryFragment =
       "\nFROM \(raw: schema.quotedName)\n\(raw: kind) \(raw: Other.schema.quotedName)"
-    if let on {
-      source.append(sql: " ON ")
-      on.write(to: &source)
-    }
-    return (source, other.predicates)
+    guard let on else { return (source, other.predicates) }
+    // The joined table's own filter belongs to the join condition: in an outer join, a filter
+    // in WHERE would drop the rows where nothing matched.
+    source.append(sql: " ON ")
+    writeCondition(on, other.predicates, to: &source)
+    return (source, QueryFragment())
   }
 
   @usableFromInline
@@ -222,4 +223,56 @@ extension Table {
       columns: (columns, Other.columns), selection: bothSelections(Other.self),
       source: parts.source, predicates: parts.predicates)
   }
+}
+
+extension JoinSelect {
+  /// Joins a third table: `A.join(B.all) { … }.join(C.all) { $0.id == $2.aID && $1.id == $2.bID }`.
+  @inlinable
+  public consuming func join<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
+    _ other: Where<C>, on: (A.TableColumns, B.TableColumns, C.TableColumns) -> On
+  ) -> JoinSelect<(A, B, C), (A.TableColumns, B.TableColumns, C.TableColumns)>
+  where QueryValue == (A, B), Columns == (A.TableColumns, B.TableColumns) {
+    let columns = (self.columns.0, self.columns.1, C.columns)
+    return joining("JOIN", other, columns, on(columns.0, columns.1, columns.2))
+  }
+
+  /// Left-joins a third table, whose columns and rows are optional.
+  @inlinable
+  public consuming func leftJoin<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
+    _ other: Where<C>, on: (A.TableColumns, B.TableColumns, NullableColumns<C>) -> On
+  ) -> JoinSelect<(A, B, C?), (A.TableColumns, B.TableColumns, NullableColumns<C>)>
+  where QueryValue == (A, B), Columns == (A.TableColumns, B.TableColumns) {
+    let columns = (self.columns.0, self.columns.1, NullableColumns<C>(C.columns))
+    return joining("LEFT JOIN", other, columns, on(columns.0, columns.1, columns.2))
+  }
+
+  @usableFromInline
+  consuming func joining<C: Table, NewValue, NewColumns>(
+    _ kind: String, _ other: Where<C>, _ columns: NewColumns, _ on: some QueryExpression<Bool>
+  ) -> JoinSelect<NewValue, NewColumns> {
+    source.append(sql: "\n\(kind) \(C.schema.quotedName) ON ")
+    writeCondition(on, other.predicates, to: &source)
+    selection.append(sql: ", " + C.schema.selectionSQL)
+    var joined = JoinSelect<NewValue, NewColumns>(
+      columns: columns, selection: selection, source: source, predicates: predicates)
+    joined.clauses = clauses
+    return joined
+  }
+}
+
+/// Writes a join condition, with the joined table's own predicates when it has some:
+/// `(on) AND (predicates)`.
+@usableFromInline
+func writeCondition(
+  _ on: some QueryExpression<Bool>, _ predicates: QueryFragment, to fragment: inout QueryFragment
+) {
+  guard !predicates.isEmpty else {
+    on.write(to: &fragment)
+    return
+  }
+  fragment.append(sql: "(")
+  on.write(to: &fragment)
+  fragment.append(sql: " AND ")
+  fragment.append(predicates)
+  fragment.append(sql: ")")
 }
