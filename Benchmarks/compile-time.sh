@@ -21,7 +21,8 @@ for t in range(20):
   var createdAt: Date
 }}
 """)
-print("func queries(_ date: Date, _ name: String, _ limit: Int) -> [any Statement] {\n  [")
+print("func queries(_ date: Date, _ name: String, _ limit: Int) -> [any Statement] {")
+print("  var all: [any Statement] = []")
 kinds = [
     "{n}.where {{ $0.name == name && $0.count > {t} }}.order {{ $0.score.desc() }}.limit(limit)",
     "{n}.select {{ ($0.id, $0.name, $0.rank) }}.where {{ !$0.isActive || $0.note == nil }}",
@@ -35,8 +36,10 @@ kinds = [
 for t in range(20):
     for i in range(5):
         kind = kinds[(t + i) % len(kinds)]
-        print("    " + kind.format(n=f"Table{t}", m=f"Table{(t + 1) % 20}", k=f"Table{(t + 2) % 20}", t=t) + ",")
-print("  ]\n}")
+        query = kind.format(n=f"Table{t}", m=f"Table{(t + 1) % 20}", k=f"Table{(t + 2) % 20}", t=t)
+        print(f"  let q{t}_{i} = {query}")
+        print(f"  all.append(q{t}_{i})")
+print("  return all\n}")
 PY
 
 flags=(-Xswiftc -Xfrontend -Xswiftc -warn-long-expression-type-checking=100
