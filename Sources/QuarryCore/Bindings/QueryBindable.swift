@@ -6,9 +6,21 @@
 /// ```swift
 /// enum Priority: Int, QueryBindable { case low, medium, high }
 /// ```
-public protocol QueryBindable: QueryDecodable {
+public protocol QueryBindable: QueryDecodable, QueryAssignable where QueryValue == Self {
+  /// The type this one compares with in SQL: itself, or the wrapped type of an optional, so a
+  /// foreign key `Int?` can be compared with the `Int` key it references.
+  associatedtype ComparableValue = Self
+
   /// The value as SQLite stores it.
   var queryBinding: QueryBinding { get }
+}
+
+extension QueryBindable {
+  /// Writes the value as a bound `?`.
+  @inlinable
+  public func write(to fragment: inout QueryFragment) {
+    fragment.append(binding: queryBinding)
+  }
 }
 
 // MARK: Integers
@@ -95,6 +107,10 @@ extension [UInt8]: QueryDecodable {
   }
 }
 
+extension [UInt8]: QueryAssignable {
+  public typealias QueryValue = [UInt8]
+}
+
 extension [UInt8]: QueryBindable {
   @inlinable public var queryBinding: QueryBinding { .blob(self) }
 }
@@ -116,7 +132,14 @@ extension Optional: QueryDecodable where Wrapped: QueryDecodable {
   public static var queryColumnCount: Int { Wrapped.queryColumnCount }
 }
 
+extension Optional: QueryAssignable where Wrapped: QueryBindable {
+  public typealias QueryValue = Wrapped?
+}
+
 extension Optional: QueryBindable where Wrapped: QueryBindable {
+  /// Optionals compare with their wrapped type.
+  public typealias ComparableValue = Wrapped.ComparableValue
+
   /// `nil` binds `NULL`.
   @inlinable
   public var queryBinding: QueryBinding { self?.queryBinding ?? .null }

@@ -17,19 +17,26 @@ where LHS.QueryValue: QueryBindable {
   BinaryOperation(lhs, rhs.queryBinding == .null ? "IS NOT" : "<>", BoundValue(rhs))
 }
 
-/// `lhs = rhs`
+/// `lhs = rhs`. An optional expression may be compared with a non-optional one of the same
+/// type (a foreign key with the key it references): `NULL` matches nothing.
 @inlinable
 public func == <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
-where LHS.QueryValue == RHS.QueryValue {
+where
+  LHS.QueryValue: QueryBindable, RHS.QueryValue: QueryBindable,
+  LHS.QueryValue.ComparableValue == RHS.QueryValue.ComparableValue
+{
   BinaryOperation(lhs, "=", rhs)
 }
 
-/// `lhs <> rhs`
+/// `lhs <> rhs`, for expressions of the same type, optional or not.
 @inlinable
 public func != <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
-where LHS.QueryValue == RHS.QueryValue {
+where
+  LHS.QueryValue: QueryBindable, RHS.QueryValue: QueryBindable,
+  LHS.QueryValue.ComparableValue == RHS.QueryValue.ComparableValue
+{
   BinaryOperation(lhs, "<>", rhs)
 }
 
@@ -119,23 +126,4 @@ public prefix func ! <Operand: QueryExpression<Bool>>(operand: Operand)
   -> UnaryOperation<Bool, Operand>
 {
   UnaryOperation("NOT", operand)
-}
-
-// Comparing an optional expression with a non-optional one (a foreign key with the key it
-// references) is allowed for equality: SQL compares the values, and `NULL` matches nothing.
-
-/// `lhs = rhs`, with `rhs` optional.
-@inlinable
-public func == <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
-  -> BinaryOperation<Bool, LHS, RHS>
-where RHS.QueryValue == LHS.QueryValue? {
-  BinaryOperation(lhs, "=", rhs)
-}
-
-/// `lhs = rhs`, with `lhs` optional.
-@inlinable
-public func == <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
-  -> BinaryOperation<Bool, LHS, RHS>
-where LHS.QueryValue == RHS.QueryValue? {
-  BinaryOperation(lhs, "=", rhs)
 }

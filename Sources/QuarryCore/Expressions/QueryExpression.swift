@@ -1,14 +1,18 @@
 /// Something that renders to SQL and has a static Swift result type: a column, a bound value,
 /// an operator applied to expressions, a statement.
-public protocol QueryExpression<QueryValue> {
-  /// The Swift type of the value this expression produces in SQL.
+public protocol QueryExpression<QueryValue>: QueryAssignable {}
+
+/// Anything that can be assigned to a column holding `QueryValue`: a Swift value (bound) or an
+/// SQL expression. The type of `$0.title` in an update closure.
+public protocol QueryAssignable<QueryValue> {
+  /// The Swift type of the value this produces in SQL.
   associatedtype QueryValue
 
-  /// Appends the expression's SQL and bindings to `fragment`.
+  /// Appends the SQL and bindings to `fragment`.
   func write(to fragment: inout QueryFragment)
 }
 
-extension QueryExpression {
+extension QueryAssignable {
   /// The expression rendered on its own.
   @inlinable
   public var queryFragment: QueryFragment {

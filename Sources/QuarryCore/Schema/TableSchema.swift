@@ -6,19 +6,43 @@ import QuarrySQLText
 /// once per process, not once per query. It is a class so that handing it around costs one
 /// reference count, not one per string.
 public final class TableSchema: Sendable {
+  /// The kind of value SQLite stores for a Swift type: what a column must be able to hold.
+  public enum StorageClass: String, Sendable, Equatable {
+    /// `INTEGER`: integers and `Bool`.
+    case integer
+    /// `REAL`: `Double` and `Float`.
+    case real
+    /// `TEXT`: `String`, `UUID`, `Date`.
+    case text
+    /// `BLOB`: `[UInt8]` and `Data`.
+    case blob
+    /// Unknown (an enum, a custom type): any column will do.
+    case any
+  }
+
   /// A column's description.
   public struct Column: Sendable, Equatable {
     /// The column's name in the database.
     public var name: String
+    /// What the Swift property binds as; `.any` when unknown.
+    public var type: StorageClass
+    /// Whether the Swift property is optional, so the column must accept `NULL`; nil when
+    /// unknown.
+    public var isNullable: Bool?
     /// Whether the column is the table's primary key.
     public var isPrimaryKey: Bool
     /// Whether the database computes the column (`GENERATED ALWAYS AS …`): it is read, never
     /// written.
     public var isGenerated: Bool
 
-    /// Describes a column.
-    public init(_ name: String, primaryKey: Bool = false, generated: Bool = false) {
+    /// Describes a column: `.init("title", type: .text, nullable: false)`.
+    public init(
+      _ name: String, type: StorageClass = .any, nullable: Bool? = nil, primaryKey: Bool = false,
+      generated: Bool = false
+    ) {
       self.name = name
+      self.type = type
+      self.isNullable = nullable
       self.isPrimaryKey = primaryKey
       self.isGenerated = generated
     }

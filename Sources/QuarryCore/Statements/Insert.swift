@@ -1,4 +1,7 @@
-/// An `INSERT` of one or more rows into a table.
+import QuarrySQLText
+
+/// An `INSERT` into a table: drafts, full rows, chosen columns with values, or the rows of a
+/// select; with conflict resolution and upserts.
 ///
 /// ```swift
 /// Reminder.insert { Reminder.Draft(title: "Get haircut", priority: .medium) }
@@ -10,54 +13,166 @@
 public struct Insert<Into: Table>: Statement, Sendable {
   public typealias QueryValue = Void
 
-  /// The values of every row, one after the other, each in ``TableSchema/writableColumns``
-  /// order.
-  public var bindings: [QueryBinding]
-  /// The number of rows.
-  public var rowCount: Int
+  /// Where the inserted rows come from.
+  public enum Source: Sendable {
+    /// `count` rows of values, one after the other.
+    case values([QueryBinding], rowCount: Int)
+    /// The rows of a select.
+    case select(QueryFragment)
+    /// One row of default values.
+    case defaultValues
+  }
+
+  /// `INSERT OR …`
+  public var conflictResolution: ConflictResolution?
+  /// The column list, `("title", "priority")`; nil for every writable column.
+  public var columnList: String?
+  /// The inserted rows.
+  public var source: Source
+  /// The upsert clause: `ON CONFLICT (…) DO UPDATE SET …` or `DO NOTHING`.
+  public var upsert: QueryFragment?
+
+  /// An insert of rows of values, or of a select.
+  @inlinable
+  public init(
+    or conflictResolution: ConflictResolution? = nil, columnList: String? = nil, source: Source
+  ) {
+    self.conflictResolution = conflictResolution
+    self.columnList = columnList
+    self.source = source
+  }
 
   /// An insert of `rowCount` rows whose values follow each other in `bindings`.
   @inlinable
   public init(bindings: [QueryBinding], rowCount: Int) {
-    self.bindings = bindings
-    self.rowCount = rowCount
+    self.init(source: .values(bindings, rowCount: rowCount))
   }
 
   /// An insert of full rows or drafts.
   @inlinable
-  init(_ rows: [some Any], bindings: (Int) -> [QueryBinding]) {
+  init<Row>(
+    or conflictResolution: ConflictResolution?, _ rows: [Row], bindings: (Row) -> [QueryBinding]
+  ) {
     if rows.count == 1 {
-      self.init(bindings: bindings(0), rowCount: 1)
+      self.init(or: conflictResolution, source: .values(bindings(rows[0]), rowCount: 1))
       return
     }
     var all: [QueryBinding] = []
     all.reserveCapacity(rows.count * Into.schema.writableColumns.count)
-    for index in rows.indices { all.append(contentsOf: bindings(index)) }
-    self.init(bindings: all, rowCount: rows.count)
+    for row in rows { all.append(contentsOf: bindings(row)) }
+    self.init(or: conflictResolution, source: .values(all, rowCount: rows.count))
   }
 
   /// Renders nothing when there are no rows: executing it does nothing.
   @inlinable
   public func write(to fragment: inout QueryFragment) {
-    guard rowCount > 0 else { return }
     let schema = Into.schema
-    if rowCount == 1, fragment.isEmpty {
-      // The common case reuses the pre-rendered text as it is: no copying, and the driver's
-      // statement cache recognizes the very same string.
-      fragment.utf8 = schema.insertRowUTF8
-      fragment.bindings = bindings
-      return
+    if case .values(let bindings, let rowCount) = source {
+      guard rowCount > 0 else { return }
+      if rowCount == 1, conflictResolution == nil, columnList == nil, upsert == nil,
+        fragment.isEmpty
+      {
+        // The common case reuses the pre-rendered text as it is: no copying, and the driver's
+        // statement cache recognizes the very same bytes.
+        fragment.utf8 = schema.insertRowUTF8
+        fragment.bindings = bindings
+        return
+      }
     }
-    fragment.append(sql: "INSERT INTO ")
+    fragment.append(sql: "INSERT ")
+    if let conflictResolution { fragment.append(sql: "OR \(conflictResolution.rawValue) ") }
+    fragment.append(sql: "INTO ")
     fragment.append(sql: schema.quotedName)
-    fragment.append(sql: " ")
-    fragment.append(sql: schema.insertColumnsSQL)
-    fragment.append(sql: "\nVALUES ")
-    for index in 0..<rowCount {
-      if index > 0 { fragment.append(sql: ", ") }
-      fragment.append(sql: schema.insertPlaceholdersSQL)
+    switch source {
+    case .values(let bindings, let rowCount):
+      fragment.append(sql: " ")
+      fragment.append(sql: columnList ?? schema.insertColumnsSQL)
+      let columnCount = rowCount == 0 ? 0 : bindings.count / rowCount
+      let placeholders =
+        "(" + Array(repeating: "?", count: columnCount).joined(separator: ", ") + ")"
+      fragment.append(sql: "\nVALUES ")
+      for index in 0..<rowCount {
+        if index > 0 { fragment.append(sql: ", ") }
+        fragment.append(sql: placeholders)
+      }
+      fragment.bindings.append(contentsOf: bindings)
+    case .select(let select):
+      fragment.append(sql: " ")
+      fragment.append(sql: columnList ?? schema.insertColumnsSQL)
+      fragment.append(sql: "\n")
+      fragment.append(select)
+      // SQLite needs a WHERE before an upsert clause to parse a select's end.
+      if upsert != nil { fragment.append(sql: "\nWHERE 1") }
+    case .defaultValues:
+      fragment.append(sql: " DEFAULT VALUES")
     }
-    fragment.bindings.append(contentsOf: bindings)
+    if let upsert {
+      fragment.append(sql: "\n")
+      fragment.append(upsert)
+    }
+  }
+
+  /// On a conflict with the `target` columns' uniqueness, updates the existing row instead:
+  /// `ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title"`. The closure gets the
+  /// assignments and the values that were to be inserted (`excluded`).
+  @inlinable
+  public consuming func onConflict<each Column: QueryExpression>(
+    _ target: (Into.TableColumns) -> (repeat each Column),
+    doUpdate assignments: (inout Updates<Into>, Excluded<Into>) -> Void
+  ) -> Self {
+    var updates = Updates<Into>()
+    assignments(&updates, Excluded())
+    var clause = QueryFragment(sql: "ON CONFLICT ")
+    clause.append(Self.conflictTarget(target))
+    clause.append(sql: " DO UPDATE SET ")
+    clause.append(updates.assignments)
+    upsert = clause
+    return self
+  }
+
+  /// On a conflict with the `target` columns' uniqueness (any constraint when omitted), skips
+  /// the row: `ON CONFLICT DO NOTHING`.
+  @inlinable
+  public consuming func onConflictDoNothing<each Column: QueryExpression>(
+    _ target: ((Into.TableColumns) -> (repeat each Column))? = nil
+  ) -> Self {
+    var clause = QueryFragment(sql: "ON CONFLICT ")
+    if let target { clause.append(Self.conflictTarget(target)); clause.append(sql: " ") }
+    clause.append(sql: "DO NOTHING")
+    upsert = clause
+    return self
+  }
+
+  @inlinable
+  static func conflictTarget<each Column: QueryExpression>(
+    _ target: (Into.TableColumns) -> (repeat each Column)
+  ) -> QueryFragment {
+    var names: [String] = []
+    for column in repeat each target(Into.columns) {
+      // A conflict target names columns without their table.
+      let qualified = column.queryFragment.sql
+      names.append(
+        String(
+          qualified[
+            (qualified.lastIndex(of: ".").map(qualified.index(after:)) ?? qualified.startIndex)...])
+      )
+    }
+    return QueryFragment(sql: "(" + names.joined(separator: ", ") + ")")
+  }
+}
+
+/// The values an upsert was about to insert: `excluded."title"`.
+@dynamicMemberLookup
+public struct Excluded<Base: Table>: Sendable {
+  @inlinable
+  init() {}
+
+  /// The value that was to be inserted into a column.
+  @inlinable
+  public subscript<Value>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
+  ) -> SQLQueryExpression<Value> {
+    SQLQueryExpression("excluded.\(quote: Base.columns[keyPath: keyPath].name)")
   }
 }
 
@@ -77,17 +192,86 @@ public enum InsertValuesBuilder<Value> {
 extension Table {
   /// Inserts full rows, primary key included.
   @inlinable
-  public static func insert(@InsertValuesBuilder<Self> _ rows: () -> [Self]) -> Insert<Self> {
-    let rows = rows()
-    return Insert(rows) { rows[$0].queryBindings }
+  public static func insert(
+    or conflictResolution: ConflictResolution? = nil,
+    @InsertValuesBuilder<Self> _ rows: () -> [Self]
+  ) -> Insert<Self> {
+    Insert(or: conflictResolution, rows()) { $0.queryBindings }
+  }
+
+  /// Inserts one row of default values: `INSERT INTO "reminders" DEFAULT VALUES`.
+  @inlinable
+  public static func insert(or conflictResolution: ConflictResolution? = nil) -> Insert<Self> {
+    Insert(or: conflictResolution, source: .defaultValues)
+  }
+
+  /// Inserts values into chosen columns:
+  /// `Reminder.insert { ($0.title, $0.priority) } values: { ("Milk", .low); ("Eggs", nil) }`.
+  @inlinable
+  public static func insert<each Value: QueryBindable>(
+    or conflictResolution: ConflictResolution? = nil,
+    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
+    @InsertValuesBuilder<(repeat each Value)> values: () -> [(repeat each Value)]
+  ) -> Insert<Self> {
+    let rows = values()
+    var bindings: [QueryBinding] = []
+    for row in rows {
+      for value in repeat each row { bindings.append(value.queryBinding) }
+    }
+    return Insert(
+      or: conflictResolution, columnList: columnList(columns),
+      source: .values(bindings, rowCount: rows.count))
+  }
+
+  /// Inserts the rows of a select into chosen columns: `INSERT INTO … (…) SELECT …`.
+  @inlinable
+  public static func insert<each Value: QueryBindable>(
+    or conflictResolution: ConflictResolution? = nil,
+    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
+    select: () -> some Statement<(repeat each Value)>
+  ) -> Insert<Self> {
+    Insert(
+      or: conflictResolution, columnList: columnList(columns),
+      source: .select(select().queryFragment))
+  }
+
+  @inlinable
+  static func columnList<each Value: QueryBindable>(
+    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>)
+  ) -> String {
+    var names: [String] = []
+    for column in repeat each columns(self.columns) { names.append(quoteIdentifier(column.name)) }
+    return "(" + names.joined(separator: ", ") + ")"
   }
 }
 
 extension PrimaryKeyedTable {
   /// Inserts drafts: rows whose primary key the database may assign.
   @inlinable
-  public static func insert(@InsertValuesBuilder<Draft> _ rows: () -> [Draft]) -> Insert<Self> {
-    let rows = rows()
-    return Insert(rows) { rows[$0].queryBindings }
+  public static func insert(
+    or conflictResolution: ConflictResolution? = nil,
+    @InsertValuesBuilder<Draft> _ rows: () -> [Draft]
+  ) -> Insert<Self> {
+    Insert(or: conflictResolution, rows()) { $0.queryBindings }
+  }
+
+  /// Inserts drafts, or updates the rows whose primary key they already have:
+  /// `ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", …`.
+  @inlinable
+  public static func upsert(@InsertValuesBuilder<Draft> _ rows: () -> [Draft]) -> Insert<Self> {
+    var insert = Insert<Self>(or: nil, rows()) { $0.queryBindings }
+    var clause = QueryFragment(sql: "ON CONFLICT (")
+    var assignments: [String] = []
+    for column in schema.writableColumns {
+      let name = quoteIdentifier(column.name)
+      if column.isPrimaryKey {
+        clause.append(sql: name)
+      } else {
+        assignments.append("\(name) = excluded.\(name)")
+      }
+    }
+    clause.append(sql: ") DO UPDATE SET " + assignments.joined(separator: ", "))
+    insert.upsert = clause
+    return insert
   }
 }

@@ -2,6 +2,8 @@
 public struct Update<Base: Table>: Statement, Sendable {
   public typealias QueryValue = Void
 
+  /// The conflict resolution, `UPDATE OR …`.
+  public var conflictResolution: ConflictResolution?
   /// The `SET` assignments, comma-separated.
   public var assignments: QueryFragment
   /// The rows to update.
@@ -9,7 +11,11 @@ public struct Update<Base: Table>: Statement, Sendable {
 
   /// An update of the rows `filter` keeps.
   @inlinable
-  public init(assignments: QueryFragment, filter: Where<Base>) {
+  public init(
+    or conflictResolution: ConflictResolution? = nil, assignments: QueryFragment,
+    filter: Where<Base>
+  ) {
+    self.conflictResolution = conflictResolution
     self.assignments = assignments
     self.filter = filter
   }
@@ -28,6 +34,7 @@ public struct Update<Base: Table>: Statement, Sendable {
   public func write(to fragment: inout QueryFragment) {
     guard !assignments.isEmpty else { return }
     fragment.append(sql: "UPDATE ")
+    if let conflictResolution { fragment.append(sql: "OR \(conflictResolution.rawValue) ") }
     fragment.append(sql: Base.schema.quotedName)
     fragment.append(sql: "\nSET ")
     fragment.append(assignments)
@@ -35,56 +42,226 @@ public struct Update<Base: Table>: Statement, Sendable {
   }
 }
 
-/// The assignments of an update, written as property assignments: `$0.title = "Groceries"`.
+/// The assignments of an update, written as property assignments:
+///
+/// ```swift
+/// Reminder.update {
+///   $0.title = "Groceries"          // SET "title" = ?
+///   $0.count += 1                   // "count" = ("reminders"."count" + ?)
+///   $0.isFlagged.toggle()           // "isFlagged" = (NOT "reminders"."isFlagged")
+///   $0.title = $0.title.upper()     // "title" = upper("reminders"."title")
+/// }
+/// ```
 @dynamicMemberLookup
 public struct Updates<Base: Table> {
-  /// The `SET` assignments, comma-separated.
-  public var assignments = QueryFragment()
+  @usableFromInline var columns: [String] = []
+  @usableFromInline var values: [QueryFragment] = []
 
   @inlinable
   init() {}
 
-  /// Assigns a Swift value to a column: `$0.title = "Groceries"`.
-  public subscript<Value>(
-    dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
-  ) -> Value {
-    @available(*, unavailable, message: "Assign to a column; reading it back is not supported")
-    get { fatalError("unavailable") }
-    set { assign(Base.columns[keyPath: keyPath], BoundValue(newValue)) }
+  /// The `SET` assignments, comma-separated. A column assigned twice keeps its last value.
+  public var assignments: QueryFragment {
+    var fragment = QueryFragment()
+    for (index, column) in columns.enumerated() {
+      if index > 0 { fragment.append(sql: ", ") }
+      fragment.append(identifier: column)
+      fragment.append(sql: " = ")
+      fragment.append(values[index])
+    }
+    return fragment
   }
 
-  /// Assigns an SQL expression to a column: `$0.title = #sql("upper(\(Reminder.columns.title))")`.
+  /// A column, to assign a value or an expression to, or to read in an expression:
+  /// `$0.title = "Groceries"`, `$0.title = $0.title.upper()`, `$0.count += 1`.
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
-  ) -> any QueryExpression<Value> {
-    get { Base.columns[keyPath: keyPath] }
-    set { assign(Base.columns[keyPath: keyPath], newValue) }
+  ) -> any QueryAssignable<Value> {
+    get { current(Base.columns[keyPath: keyPath]) }
+    set { assign(Base.columns[keyPath: keyPath].name, newValue) }
   }
 
-  mutating func assign<Value>(
-    _ column: TableColumn<Base, Value>, _ value: some QueryExpression
-  ) {
-    if !assignments.isEmpty { assignments.append(sql: ", ") }
-    assignments.append(identifier: column.name)
-    assignments.append(sql: " = ")
-    value.write(to: &assignments)
+  /// An optional column, assigned a non-optional value: `$0.note = "Call back"`.
+  public subscript<Wrapped>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Wrapped?>>
+  ) -> any QueryAssignable<Wrapped> {
+    get { SQLQueryExpression<Wrapped>(current(Base.columns[keyPath: keyPath]).fragment) }
+    set { assign(Base.columns[keyPath: keyPath].name, newValue) }
+  }
+
+  /// A `Bool` column, which can also be toggled: `$0.isFlagged.toggle()`.
+  public subscript(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Bool>>
+  ) -> SQLQueryExpression<Bool> {
+    get { current(Base.columns[keyPath: keyPath]) }
+    set { assign(Base.columns[keyPath: keyPath].name, newValue) }
+  }
+
+  /// The column's value as assigned so far, or the column itself.
+  func current<Value>(_ column: TableColumn<Base, Value>) -> SQLQueryExpression<Value> {
+    if let index = columns.firstIndex(of: column.name) {
+      return SQLQueryExpression(values[index])
+    }
+    return SQLQueryExpression(column.queryFragment)
+  }
+
+  /// Assigns a bound value to the column named `column`.
+  @usableFromInline
+  mutating func assign(_ column: String, binding: QueryBinding) {
+    assign(column, SQLQueryExpression<Void>(QueryFragment(sql: "?", bindings: [binding])))
+  }
+
+  /// Assigns a value or an expression to the column named `column`.
+  public mutating func assign(_ column: String, _ value: some QueryAssignable) {
+    if let index = columns.firstIndex(of: column) {
+      values[index] = value.queryFragment
+    } else {
+      columns.append(column)
+      values.append(value.queryFragment)
+    }
   }
 }
 
 extension Table {
   /// Updates every row: `Reminder.update { $0.isCompleted = true }`.
   @inlinable
-  public static func update(_ assignments: (inout Updates<Self>) -> Void) -> Update<Self> {
-    Where().update(assignments)
+  public static func update(
+    or conflictResolution: ConflictResolution? = nil,
+    _ assignments: (inout Updates<Self>) -> Void
+  ) -> Update<Self> {
+    Where().update(or: conflictResolution, assignments)
   }
 }
 
 extension Where {
   /// Updates the filtered rows.
   @inlinable
-  public func update(_ assignments: (inout Updates<From>) -> Void) -> Update<From> {
+  public consuming func update(
+    or conflictResolution: ConflictResolution? = nil,
+    _ assignments: (inout Updates<From>) -> Void
+  ) -> Update<From> {
     var updates = Updates<From>()
     assignments(&updates)
-    return Update(assignments: updates.assignments, filter: self)
+    return Update(or: conflictResolution, assignments: updates.assignments, filter: self)
+  }
+}
+
+extension PrimaryKeyedTable {
+  /// Updates a whole row, found by its primary key: every other column is set.
+  ///
+  /// `UPDATE "reminders" SET "title" = ?, … WHERE ("reminders"."id" = ?)`
+  @inlinable
+  public static func update(_ row: Self) -> Update<Self> {
+    var updates = Updates<Self>()
+    let bindings = row.queryBindings
+    var key: QueryBinding = .null
+    for (index, column) in schema.writableColumns.enumerated() {
+      if column.isPrimaryKey {
+        key = bindings[index]
+      } else {
+        updates.assign(column.name, binding: bindings[index])
+      }
+    }
+    var filter = Where<Self>()
+    filter.predicates = "(\(columns.primaryKey) = ?)"
+    filter.predicates.bindings = [key]
+    return Update(assignments: updates.assignments, filter: filter)
+  }
+
+  /// Deletes a row by its primary key.
+  @inlinable
+  public static func delete(_ row: Self) -> Delete<Self> {
+    let key = row.queryBindings[schema.writableColumns.firstIndex { $0.isPrimaryKey } ?? 0]
+    var filter = Where<Self>()
+    filter.predicates = "(\(columns.primaryKey) = ?)"
+    filter.predicates.bindings = [key]
+    return Delete(filter: filter)
+  }
+
+  /// The rows with the given primary keys: `WHERE "reminders"."id" IN (?, ?, …)`.
+  @inlinable
+  public static func find(_ primaryKeys: some Sequence<PrimaryKey>) -> Where<Self> {
+    Where().where { $0.primaryKey.in(primaryKeys) }
+  }
+}
+
+// MARK: Setters
+
+/// Applies an operator to what a column is assigned so far.
+@usableFromInline
+func compound<Value>(
+  _ lhs: any QueryAssignable<Value>, _ operator: String, _ rhs: some QueryAssignable
+) -> any QueryAssignable<Value> {
+  var fragment = QueryFragment(sql: "(")
+  lhs.write(to: &fragment)
+  fragment.append(sql: " \(`operator`) ")
+  rhs.write(to: &fragment)
+  fragment.append(sql: ")")
+  return SQLQueryExpression<Value>(fragment)
+}
+
+/// `column = column + ?`
+@inlinable
+public func += <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
+  lhs = compound(lhs, "+", rhs)
+}
+/// `column = column + expression`
+@inlinable
+public func += <Value: QueryNumeric>(
+  lhs: inout any QueryAssignable<Value>, rhs: some QueryExpression<Value>
+) {
+  lhs = compound(lhs, "+", rhs)
+}
+/// `column = column || ?`
+@inlinable
+public func += (lhs: inout any QueryAssignable<String>, rhs: String) {
+  lhs = compound(lhs, "||", rhs)
+}
+/// `column = column - ?`
+@inlinable
+public func -= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
+  lhs = compound(lhs, "-", rhs)
+}
+/// `column = column * ?`
+@inlinable
+public func *= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
+  lhs = compound(lhs, "*", rhs)
+}
+/// `column = column / ?`
+@inlinable
+public func /= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
+  lhs = compound(lhs, "/", rhs)
+}
+/// `column = column % ?`
+@inlinable
+public func %= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
+  lhs = compound(lhs, "%", rhs)
+}
+/// `column = column << ?`
+@inlinable
+public func <<= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
+  lhs = compound(lhs, "<<", rhs)
+}
+/// `column = column >> ?`
+@inlinable
+public func >>= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
+  lhs = compound(lhs, ">>", rhs)
+}
+/// `column = column & ?`
+@inlinable
+public func &= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
+  lhs = compound(lhs, "&", rhs)
+}
+/// `column = column | ?`
+@inlinable
+public func |= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
+  lhs = compound(lhs, "|", rhs)
+}
+
+extension SQLQueryExpression where QueryValue == Bool {
+  /// `column = NOT column`
+  @inlinable
+  public mutating func toggle() {
+    self = SQLQueryExpression("(NOT \(self))")
   }
 }

@@ -1,0 +1,56 @@
+/// An `INSERT`, `UPDATE` or `DELETE` with a `RETURNING` clause: it decodes rows of
+/// `QueryValue` from the rows it wrote.
+public struct Returning<QueryValue>: Statement, Sendable {
+  /// The whole statement.
+  public var fragment: QueryFragment
+
+  @inlinable
+  init(_ statement: some Statement, returning columns: QueryFragment) {
+    fragment = statement.queryFragment
+    fragment.append(sql: "\nRETURNING ")
+    fragment.append(columns)
+  }
+
+  @inlinable
+  public func write(to fragment: inout QueryFragment) {
+    fragment.append(self.fragment)
+  }
+}
+
+/// A write statement on one table, which can return what it wrote.
+public protocol WriteStatement<Base>: Statement {
+  /// The table written.
+  associatedtype Base: Table
+}
+
+extension Insert: WriteStatement { public typealias Base = Into }
+extension Update: WriteStatement {}
+extension Delete: WriteStatement { public typealias Base = From }
+
+extension WriteStatement {
+  /// Returns one column of each written row: `.returning { $0.id }`.
+  @inlinable
+  public func returning<Column: QueryExpression>(
+    _ column: (Base.TableColumns) -> Column
+  ) -> Returning<Column.QueryValue> {
+    Returning(self, returning: column(Base.columns).queryFragment)
+  }
+
+  /// Returns columns of each written row: `.returning { ($0.id, $0.title) }`.
+  @inlinable
+  public func returning<each Column: QueryExpression>(
+    _ columns: (Base.TableColumns) -> (repeat each Column)
+  ) -> Returning<(repeat (each Column).QueryValue)> {
+    var fragment = QueryFragment()
+    for column in repeat each columns(Base.columns) {
+      SelectClauses.appendTerm(column, to: &fragment)
+    }
+    return Returning(self, returning: fragment)
+  }
+
+  /// Returns each written row whole: `RETURNING "reminders"."id", …`.
+  @inlinable
+  public func returningAll() -> Returning<Base> {
+    Returning(self, returning: QueryFragment(sql: Base.schema.selectionSQL))
+  }
+}
