@@ -139,6 +139,12 @@ extension QueryExpression where QueryValue == String {
   {
     SQLQueryExpression("(\(lhs) || \(rhs))")
   }
+  /// String concatenation after a value: `? || rhs`.
+  @inlinable
+  public static func + (lhs: String, rhs: Self) -> SQLQueryExpression<String> {
+    SQLQueryExpression("(\(lhs) || \(rhs))")
+  }
+
   /// String concatenation with a value: `lhs || ?`.
   @inlinable
   public static func + (lhs: Self, rhs: String) -> SQLQueryExpression<String> {

@@ -164,6 +164,14 @@ extension QueryFragment: ExpressibleByStringInterpolation {
   }
 }
 
+extension QueryFragment {
+  /// The fragment with every bound value written into the SQL as a literal, for the places
+  /// SQLite accepts no parameters: view and trigger definitions.
+  public var inlined: QueryFragment {
+    QueryFragment(sql: debugDescription)
+  }
+}
+
 extension QueryFragment: CustomDebugStringConvertible {
   /// The SQL with every bound value inlined as an SQL literal, for reading and logging.
   ///

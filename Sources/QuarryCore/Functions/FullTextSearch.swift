@@ -1,0 +1,53 @@
+// FTS5 full-text search: a `@Table` type over an FTS5 virtual table can be matched, ranked,
+// highlighted and snipped.
+//
+//   CREATE VIRTUAL TABLE "reminderTexts" USING fts5("title", "notes")
+
+extension Table {
+  /// Rows matching a full-text query in any column: `"reminderTexts" MATCH ?`.
+  public static func match(_ pattern: String) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("(\(raw: schema.quotedName) MATCH \(pattern))")
+  }
+
+  /// The BM25 relevance of the current row: smaller is more relevant, so order ascending.
+  public static func bm25(_ weights: Double...) -> SQLQueryExpression<Double> {
+    var fragment: QueryFragment = "bm25(\(raw: schema.quotedName)"
+    for weight in weights { fragment.append(", \(weight)") }
+    fragment.append(sql: ")")
+    return SQLQueryExpression(fragment)
+  }
+
+  /// The FTS5 `rank` column: the relevance FTS5 orders by (BM25 unless configured).
+  public static var rank: SQLQueryExpression<Double> {
+    SQLQueryExpression("\(raw: schema.quotedName).\"rank\"")
+  }
+
+  /// A column's text with every match wrapped: `highlight("reminderTexts", 0, '<b>', '</b>')`.
+  public static func highlight<Value>(
+    _ column: KeyPath<TableColumns, TableColumn<Self, Value>>, open: String, close: String
+  ) -> SQLQueryExpression<String> {
+    SQLQueryExpression(
+      "highlight(\(raw: schema.quotedName), \(columnIndex(column)), \(open), \(close))")
+  }
+
+  /// A short excerpt around the matches of a column:
+  /// `snippet("reminderTexts", 1, '[', ']', '…', 8)`.
+  public static func snippet<Value>(
+    _ column: KeyPath<TableColumns, TableColumn<Self, Value>>, open: String, close: String,
+    ellipsis: String = "…", tokens: Int = 10
+  ) -> SQLQueryExpression<String> {
+    SQLQueryExpression(
+      """
+      snippet(\(raw: schema.quotedName), \(columnIndex(column)), \(open), \(close), \
+      \(ellipsis), \(tokens))
+      """)
+  }
+
+  private static func columnIndex<Value>(
+    _ column: KeyPath<TableColumns, TableColumn<Self, Value>>
+  ) -> Int {
+    // FTS5 numbers its own columns; a `rowid` property is not one of them.
+    let name = columns[keyPath: column].name
+    return schema.columns.filter { $0.name != "rowid" }.firstIndex { $0.name == name } ?? 0
+  }
+}

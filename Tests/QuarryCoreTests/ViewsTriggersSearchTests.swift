@@ -1,0 +1,148 @@
+import Foundation
+import Quarry
+import QuarrySQLite
+import QuarryTestSupport
+import Testing
+
+@Table
+struct Task: Equatable, Sendable {
+  let id: Int
+  var title = ""
+  var isDone = false
+}
+
+@Table("taskLog")
+struct TaskLog: Equatable, Sendable {
+  let id: Int
+  var taskID: Int
+  var message = ""
+}
+
+@Table("openTasks")
+struct OpenTask: Equatable, Sendable {
+  var id: Int
+  var title = ""
+}
+
+@Table("taskTexts")
+struct TaskText: Equatable, Sendable {
+  let rowid: Int
+  var title = ""
+  var notes = ""
+}
+
+private func tasks() throws -> Database {
+  let db = try Database()
+  try db.execute(
+    sql: """
+      CREATE TABLE "tasks" ("id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL,
+        "isDone" INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE "taskLog" ("id" INTEGER PRIMARY KEY, "taskID" INTEGER NOT NULL,
+        "message" TEXT NOT NULL);
+      INSERT INTO "tasks" ("title", "isDone") VALUES ('Write', 0), ('Test', 1), ('Ship', 0);
+      """)
+  return db
+}
+
+@Suite("Views, triggers and full-text search")
+struct ViewsTriggersSearchTests {
+  @Test func temporaryViews() throws {
+    let db = try tasks()
+    let create = OpenTask.createTemporaryView(
+      as: Task.where { !$0.isDone }.select { ($0.id, $0.title) })
+    assertSQL(
+      create,
+      """
+      CREATE TEMPORARY VIEW "openTasks" ("id", "title") AS
+      SELECT "tasks"."id", "tasks"."title" FROM "tasks" WHERE (NOT "tasks"."isDone")
+      """)
+    try create.execute(db)
+    #expect(try OpenTask.order { $0.title }.fetchAll(db).map(\.title) == ["Ship", "Write"])
+    try Task.update { $0.isDone = true }.where { $0.title == "Ship" }.execute(db)
+    #expect(try OpenTask.all.fetchAll(db) == [OpenTask(id: 1, title: "Write")])
+    try OpenTask.dropView().execute(db)
+    #expect(throws: DatabaseError.self) { try OpenTask.all.fetchAll(db) }
+  }
+
+  @Test func temporaryTriggers() throws {
+    let db = try tasks()
+    let trigger = Task.createTemporaryTrigger(
+      "log_done", after: .update(of: ["isDone"]),
+      action: { new in
+        TaskLog.insert {
+          ($0.taskID, $0.message)
+        } select: {
+          Task.where { $0.id == new.id }.select { _ in (new.id, new.title + " done") }
+        }
+      },
+      when: { new in new.isDone })
+    assertSQL(
+      trigger,
+      """
+      CREATE TEMPORARY TRIGGER "log_done"
+      AFTER UPDATE OF "isDone" ON "tasks"
+      FOR EACH ROW
+      WHEN new."isDone"
+      BEGIN
+        INSERT INTO "taskLog" ("taskID", "message")
+        SELECT new."id", (new."title" || ' done') FROM "tasks" WHERE ("tasks"."id" = new."id");
+      END
+      """)
+    try trigger.execute(db)
+    try Task.update { $0.isDone = true }.where { $0.title == "Write" }.execute(db)
+    try Task.update { $0.title = "Tested" }.where { $0.title == "Test" }.execute(db)
+    // Only the change of `isDone` to true is logged, not the change of title.
+    #expect(try TaskLog.select { $0.message }.fetchAll(db) == ["Write done"])
+    try TaskLog.delete().execute(db)
+    try Task.dropTrigger("log_done").execute(db)
+
+    let deletes = Task.createTemporaryTrigger(
+      "log_delete", after: .delete,
+      action: { old in
+        TaskLog.insert {
+          ($0.taskID, $0.message)
+        } select: {
+          Task.limit(1).select { _ in (old.id, "deleted " + old.title) }
+        }
+      })
+    try deletes.execute(db)
+    try Task.delete().where { $0.title == "Ship" }.execute(db)
+    #expect(try TaskLog.select { $0.message }.fetchAll(db) == ["deleted Ship"])
+  }
+
+  @Test func fullTextSearch() throws {
+    let db = try Database()
+    do {
+      try db.execute(sql: #"CREATE VIRTUAL TABLE "taskTexts" USING fts5("title", "notes")"#)
+    } catch {
+      // FTS5 is a compile-time option of SQLite; Debian's and Apple's builds have it.
+      Issue.record("this SQLite has no FTS5: \(error)")
+      return
+    }
+    try db.execute(
+      sql: """
+        INSERT INTO "taskTexts" ("title", "notes") VALUES
+          ('Buy milk', 'whole milk from the corner shop'),
+          ('Call mom', 'ask about the milk recipe and the garden'),
+          ('Fix bike', 'the chain is loose');
+        """)
+    let query = TaskText.where { _ in TaskText.match("milk") }
+      .order { _ in TaskText.bm25() }
+      .select { ($0.title, TaskText.highlight(\.title, open: "[", close: "]")) }
+    let rows = try assertQuery(
+      query, db: db,
+      sql: """
+        SELECT "taskTexts"."title", highlight("taskTexts", 0, '[', ']') FROM "taskTexts"
+        WHERE ("taskTexts" MATCH 'milk') ORDER BY bm25("taskTexts")
+        """)
+    #expect(rows.map(\.0) == ["Buy milk", "Call mom"])
+    #expect(rows.map(\.1) == ["Buy [milk]", "Call mom"])
+    let snippets = try TaskText.where { $0.notes.match("garden") }
+      .select { _ in TaskText.snippet(\.notes, open: "<", close: ">", ellipsis: "...", tokens: 3) }
+      .fetchAll(db)
+    #expect(snippets == ["...and the <garden>"])
+    let ranked = try TaskText.where { _ in TaskText.match("milk OR chain") }
+      .order { _ in TaskText.rank }.select { $0.rowid }.fetchAll(db)
+    #expect(Set(ranked) == [1, 2, 3])
+  }
+}
