@@ -1,0 +1,43 @@
+import Foundation
+
+/// A `Codable` value stored as JSON text: `[String].JSONRepresentation` stores `["Milk","Eggs"]`.
+///
+/// Malformed JSON in a row is a decoding error that names the column, never a crash.
+public struct JSONRepresentation<Value: Codable>: QueryRepresentable {
+  public var queryOutput: Value
+
+  public init(queryOutput: Value) { self.queryOutput = queryOutput }
+
+  /// The value as JSON text (keys sorted, so equal values store equal text); an invalid binding
+  /// when it cannot be encoded.
+  public var queryBinding: QueryBinding {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    do {
+      return .text(String(decoding: try encoder.encode(queryOutput), as: UTF8.self))
+    } catch {
+      return .invalid(QueryBindingError("\(Value.self) cannot be encoded as JSON: \(error)"))
+    }
+  }
+
+  public init(decoder: inout some QueryDecoder) throws {
+    let text = try decoder.decode(String.self)
+    do {
+      queryOutput = try JSONDecoder().decode(Value.self, from: Data(text.utf8))
+    } catch {
+      let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+      throw QueryDecodingError(
+        expectedType: "\(Value.self) (JSON)",
+        found: "TEXT \(QueryBinding.text(shown).sqlLiteral), which is not valid JSON for it")
+    }
+  }
+}
+
+extension JSONRepresentation: Sendable where Value: Sendable {}
+extension JSONRepresentation: Equatable where Value: Equatable {}
+extension JSONRepresentation: Hashable where Value: Hashable {}
+
+extension Decodable where Self: Encodable {
+  /// This type stored as JSON text: `@Column(as: [String].JSONRepresentation.self)`.
+  public typealias JSONRepresentation = QuarryCore.JSONRepresentation<Self>
+}
