@@ -258,3 +258,40 @@ struct ThreeTableJoinTests {
     #expect(withLoans.count == 2)
   }
 }
+
+@Table
+struct Employee: Equatable, Sendable {
+  let id: Int
+  var name = ""
+  var managerID: Int?
+}
+
+@Suite("Query language: self joins")
+struct SelfJoinTests {
+  @Test func selfJoinWithAnAlias() throws {
+    let db = try Database()
+    try db.execute(
+      sql: """
+        CREATE TABLE "employees" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL, "managerID" INTEGER);
+        INSERT INTO "employees" VALUES (1, 'Ada', NULL), (2, 'Bob', 1), (3, 'Cy', 2);
+        """)
+    let managers = try assertQuery(
+      Employee.join(Employee.aliased("managers")) { $0.managerID == $1.id }
+        .select { ($0.name, $1.name) }
+        .order { employee, _ in employee.id },
+      db: db,
+      sql: """
+        SELECT "employees"."name", "managers"."name" FROM "employees"
+        JOIN "employees" AS "managers" ON ("employees"."managerID" = "managers"."id")
+        ORDER BY "employees"."id"
+        """)
+    #expect(managers.map(\.0) == ["Bob", "Cy"])
+    #expect(managers.map(\.1) == ["Ada", "Bob"])
+
+    let everyone: [(Employee, Employee?)] = try Employee.leftJoin(Employee.aliased("boss")) {
+      $0.managerID == $1.id
+    }.order { employee, _ in employee.id }.fetchAll(db)
+    #expect(everyone.map(\.0.name) == ["Ada", "Bob", "Cy"])
+    #expect(everyone.map { $0.1?.name } == [nil, "Ada", "Bob"])
+  }
+}

@@ -1,3 +1,5 @@
+import QuarrySQLText
+
 /// A `SELECT` over two joined tables.
 ///
 /// ```swift
@@ -123,16 +125,27 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: Statement, Sendable {
 public struct NullableColumns<Base: Table>: Sendable {
   /// The underlying columns.
   public let columns: Base.TableColumns
+  /// The alias the table is joined under, if any.
+  public let alias: String?
 
   @inlinable
-  init(_ columns: Base.TableColumns) { self.columns = columns }
+  init(_ columns: Base.TableColumns, alias: String? = nil) {
+    self.columns = columns
+    self.alias = alias
+  }
+
+  @usableFromInline
+  func reference<Value>(_ column: TableColumn<Base, Value>) -> QueryFragment {
+    guard let alias else { return column.queryFragment }
+    return "\(quote: alias).\(quote: column.name)"
+  }
 
   /// A column that is `NULL` where the join found no row.
   @inlinable
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> SQLQueryExpression<Value?> {
-    SQLQueryExpression(columns[keyPath: keyPath].queryFragment)
+    SQLQueryExpression(reference(columns[keyPath: keyPath]))
   }
 
   /// A column that is already optional stays singly optional.
@@ -140,7 +153,32 @@ public struct NullableColumns<Base: Table>: Sendable {
   public subscript<Wrapped>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Wrapped?>>
   ) -> SQLQueryExpression<Wrapped?> {
-    SQLQueryExpression(columns[keyPath: keyPath].queryFragment)
+    SQLQueryExpression(reference(columns[keyPath: keyPath]))
+  }
+}
+
+/// A table under another name, to join a table with itself:
+/// `Employee.leftJoin(Employee.aliased("managers")) { $0.managerID == $1.id }`.
+public struct TableAlias<Base: Table>: Sendable {
+  /// The alias.
+  public let name: String
+
+  /// The columns under the alias: `"managers"."id"`.
+  public var columns: AliasedColumns<Base> { AliasedColumns(alias: name) }
+}
+
+/// A table's columns under an alias: `"managers"."name"`.
+@dynamicMemberLookup
+public struct AliasedColumns<Base: Table>: Sendable {
+  /// The alias.
+  public let alias: String
+
+  /// A column under the alias.
+  @inlinable
+  public subscript<Value>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
+  ) -> SQLQueryExpression<Value> {
+    SQLQueryExpression("\(quote: alias).\(quote: Base.columns[keyPath: keyPath].name)")
   }
 }
 
@@ -275,4 +313,46 @@ func writeCondition(
   fragment.append(sql: " AND ")
   fragment.append(predicates)
   fragment.append(sql: ")")
+}
+
+extension Table {
+  /// This table under another name, for self joins.
+  public static func aliased(_ name: String) -> TableAlias<Self> { TableAlias(name: name) }
+
+  static func aliasedSelection<Other: Table>(_ alias: TableAlias<Other>) -> QueryFragment {
+    let other = Other.schema.columns.map {
+      quoteIdentifier(alias.name) + "." + quoteIdentifier($0.name)
+    }
+    return QueryFragment(sql: schema.selectionSQL + ", " + other.joined(separator: ", "))
+  }
+
+  static func aliasedSource(
+    _ kind: String, _ aliasName: String, _ other: TableSchema, _ on: some QueryExpression<Bool>
+  ) -> QueryFragment {
+    var source: QueryFragment =
+      "\nFROM \(raw: schema.quotedName)\n\(raw: kind) \(raw: other.quotedName) AS \(quote: aliasName) ON "
+    on.write(to: &source)
+    return source
+  }
+
+  /// `FROM self JOIN other AS "alias" ON …`: a join with an aliased table, such as itself.
+  public static func join<Other: Table, On: QueryExpression<Bool>>(
+    _ other: TableAlias<Other>, on: (TableColumns, AliasedColumns<Other>) -> On
+  ) -> JoinSelect<(Self, Other), (TableColumns, AliasedColumns<Other>)> {
+    let source = aliasedSource("JOIN", other.name, Other.schema, on(columns, other.columns))
+    return JoinSelect(
+      columns: (columns, other.columns), selection: aliasedSelection(other), source: source,
+      predicates: QueryFragment())
+  }
+
+  /// `FROM self LEFT JOIN other AS "alias" ON …`: the aliased side is optional.
+  public static func leftJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: TableAlias<Other>, on: (TableColumns, NullableColumns<Other>) -> On
+  ) -> JoinSelect<(Self, Other?), (TableColumns, NullableColumns<Other>)> {
+    let right = NullableColumns<Other>(Other.columns, alias: other.name)
+    let source = aliasedSource("LEFT JOIN", other.name, Other.schema, on(columns, right))
+    return JoinSelect(
+      columns: (columns, right), selection: aliasedSelection(other), source: source,
+      predicates: QueryFragment())
+  }
 }
