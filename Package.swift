@@ -54,7 +54,7 @@ let package = Package(
     .executableTarget(
       name: "quarry",
       dependencies: [
-        "Quarry", "QuarrySQLite",
+        "Quarry", "QuarrySQLite", "QuarrySQLText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -18,6 +18,7 @@ enum QuarryDiagnostic: DiagnosticMessage {
   case unclosedOpenParenthesis
   case bareParameter(String)
   case interpolationInsideQuotes
+  case sqliteError(String)
 
   var message: String {
     switch self {
@@ -54,6 +55,8 @@ enum QuarryDiagnostic: DiagnosticMessage {
       return """
         an interpolated value inside quotes is bound as the literal text '?'; remove the quotes
         """
+    case .sqliteError(let message):
+      return "SQLite: \(message)"
     }
   }
 
@@ -76,6 +79,7 @@ enum QuarryDiagnostic: DiagnosticMessage {
     case .unclosedOpenParenthesis: id = "sql-unclosed-open-parenthesis"
     case .bareParameter: id = "sql-bare-parameter"
     case .interpolationInsideQuotes: id = "sql-interpolation-inside-quotes"
+    case .sqliteError: id = "sql-sqlite-error"
     }
     return MessageID(domain: "QuarryMacros", id: id)
   }

@@ -98,7 +98,8 @@ extension TableModel {
 
   private func schemaSource() -> [String] {
     let columnList = columns.map { column in
-      ".init(\(stringLiteral(column.columnName))\(column.isPrimaryKey ? ", primaryKey: true" : ""))"
+      ".init(\(stringLiteral(column.columnName)), type: .\(column.storageClass), "
+        + "nullable: \(column.isOptional)\(column.isPrimaryKey ? ", primaryKey: true" : ""))"
     }
     return [
       "\(access)static let schema = QuarryCore.TableSchema(",

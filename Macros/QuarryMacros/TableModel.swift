@@ -18,6 +18,33 @@ struct ColumnModel {
   var isPrimaryKey = false
   /// The property's `@Column` attribute, if any.
   var attribute: ColumnAttribute?
+
+  /// The SQLite storage class the Swift type binds as, by its name (`TableSchema.StorageClass`):
+  /// integers and `Bool` are `integer`, `Double` and `Float` `real`, `String`, `UUID` and `Date`
+  /// `text`, `[UInt8]` and `Data` `blob`, anything else (an enum, a custom type) `any`.
+  var storageClass: String {
+    var name = type.filter { !$0.isWhitespace }
+    while name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
+    for prefix in ["Swift.Optional<", "Optional<"] where name.hasPrefix(prefix) {
+      name = String(name.dropFirst(prefix.count).dropLast())
+    }
+    for module in ["Swift.", "Foundation."] where name.hasPrefix(module) {
+      name.removeFirst(module.count)
+    }
+    switch name {
+    case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+      "Bool":
+      return "integer"
+    case "Double", "Float", "Float32", "Float64":
+      return "real"
+    case "String", "UUID", "Date":
+      return "text"
+    case "[UInt8]", "Array<UInt8>", "[Swift.UInt8]", "Data":
+      return "blob"
+    default:
+      return "any"
+    }
+  }
 }
 
 /// What `@Table` generates code from: a pure model of the struct, built without side effects.

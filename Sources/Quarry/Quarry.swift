@@ -36,7 +36,9 @@ public macro Ephemeral() = #externalMacro(module: "QuarryMacros", type: "Ephemer
 ///
 /// Interpolated values are bound (`\(title)` renders `?`), tables and columns render their
 /// quoted names, and `\(raw: text)` inserts text as it is. A literal's SQL is checked at compile
-/// time for unterminated quotes, unbalanced parentheses and bare `?` parameters.
+/// time for unterminated quotes, unbalanced parentheses and bare `?` parameters, and prepared by
+/// SQLite (syntax only: a missing table or column is not an error). A comment
+/// `-- quarry:unchecked` in the literal skips SQLite's check.
 @freestanding(expression)
 public macro sql(_ queryFragment: QueryFragment) -> SQLQueryExpression<Void> =
   #externalMacro(module: "QuarryMacros", type: "SQLMacro")

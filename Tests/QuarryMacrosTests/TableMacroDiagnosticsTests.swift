@@ -55,7 +55,7 @@ struct TableMacroDiagnosticsTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "reminders",
-          columns: [.init("id", primaryKey: true)]
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding]
@@ -116,7 +116,7 @@ struct TableMacroDiagnosticsTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "reminders",
-          columns: [.init("id", primaryKey: true)]
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding]
@@ -272,7 +272,7 @@ struct TableMacroDiagnosticsTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "items",
-          columns: [.init("id", primaryKey: true), .init("kind")]
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("kind", type: .text, nullable: false)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.kind.queryBinding]

@@ -66,7 +66,7 @@ struct TableMacroTests {
         public static let columns = TableColumns()
         public static let schema = QuarryCore.TableSchema(
           name: "reminders",
-          columns: [.init("id", primaryKey: true), .init("title"), .init("is_completed"), .init("priority")]
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("title", type: .text, nullable: false), .init("is_completed", type: .integer, nullable: false), .init("priority", type: .any, nullable: true)]
         )
         public var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
@@ -136,7 +136,7 @@ struct TableMacroTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "reminders",
-          columns: [.init("id", primaryKey: true), .init("title"), .init("is_completed"), .init("priority")]
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("title", type: .text, nullable: false), .init("is_completed", type: .integer, nullable: false), .init("priority", type: .any, nullable: true)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
@@ -190,7 +190,7 @@ struct TableMacroTests {
         package static let columns = TableColumns()
         package static let schema = QuarryCore.TableSchema(
           name: "tags",
-          columns: [.init("id", primaryKey: true), .init("name")]
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("name", type: .text, nullable: false)]
         )
         package var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.name.queryBinding]
@@ -237,7 +237,7 @@ struct TableMacroTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "reminder",
-          columns: [.init("id", primaryKey: true)]
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding]
@@ -283,7 +283,7 @@ struct TableMacroTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "categories",
-          columns: [.init("name")]
+          columns: [.init("name", type: .text, nullable: false)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.name.queryBinding]
@@ -301,7 +301,7 @@ struct TableMacroTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "statuses",
-          columns: [.init("name")]
+          columns: [.init("name", type: .text, nullable: false)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.name.queryBinding]
@@ -319,7 +319,7 @@ struct TableMacroTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "remindersLists",
-          columns: [.init("name")]
+          columns: [.init("name", type: .text, nullable: false)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.name.queryBinding]
@@ -370,7 +370,7 @@ struct TableMacroTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "books",
-          columns: [.init("isbn", primaryKey: true), .init("title")]
+          columns: [.init("isbn", type: .text, nullable: false, primaryKey: true), .init("title", type: .text, nullable: false)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.isbn.queryBinding, self.title.queryBinding]
@@ -408,7 +408,7 @@ struct TableMacroTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "events",
-          columns: [.init("id"), .init("name")]
+          columns: [.init("id", type: .text, nullable: false), .init("name", type: .text, nullable: false)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.name.queryBinding]
@@ -466,7 +466,7 @@ struct TableMacroTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "notes",
-          columns: [.init("id", primaryKey: true), .init("body")]
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("body", type: .text, nullable: false)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.body.queryBinding]
@@ -538,7 +538,7 @@ struct TableMacroTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "attendees",
-          columns: [.init("id", primaryKey: true), .init("name"), .init("email"), .init("nickname"), .init("joinedAt"), .init("rank")]
+          columns: [.init("id", type: .integer, nullable: true, primaryKey: true), .init("name", type: .text, nullable: false), .init("email", type: .text, nullable: true), .init("nickname", type: .text, nullable: true), .init("joinedAt", type: .text, nullable: false), .init("rank", type: .integer, nullable: false)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.name.queryBinding, self.email.queryBinding, self.nickname.queryBinding, self.joinedAt.queryBinding, self.rank.queryBinding]
@@ -685,7 +685,7 @@ struct TableMacroTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "samples",
-          columns: [.init("id", primaryKey: true), .init("text"), .init("count"), .init("ratio"), .init("flag"), .init("offset"), .init("delta"), .init("createdAt"), .init("qualified"), .init("explicitInit"), .init("specialized"), .init("first"), .init("second"), .init("x"), .init("y"), .init("observed"), .init("default")]
+          columns: [.init("id", type: .text, nullable: false, primaryKey: true), .init("text", type: .text, nullable: false), .init("count", type: .integer, nullable: false), .init("ratio", type: .real, nullable: false), .init("flag", type: .integer, nullable: false), .init("offset", type: .integer, nullable: false), .init("delta", type: .real, nullable: false), .init("createdAt", type: .text, nullable: false), .init("qualified", type: .text, nullable: false), .init("explicitInit", type: .any, nullable: false), .init("specialized", type: .any, nullable: false), .init("first", type: .integer, nullable: false), .init("second", type: .text, nullable: false), .init("x", type: .real, nullable: false), .init("y", type: .real, nullable: false), .init("observed", type: .integer, nullable: false), .init("default", type: .integer, nullable: false)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.text.queryBinding, self.count.queryBinding, self.ratio.queryBinding, self.flag.queryBinding, self.offset.queryBinding, self.delta.queryBinding, self.createdAt.queryBinding, self.qualified.queryBinding, self.explicitInit.queryBinding, self.specialized.queryBinding, self.first.queryBinding, self.second.queryBinding, self.x.queryBinding, self.y.queryBinding, self.observed.queryBinding, self.`default`.queryBinding]
@@ -752,7 +752,7 @@ struct TableMacroTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "reminders",
-          columns: [.init("id", primaryKey: true), .init("title")]
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("title", type: .text, nullable: false)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.title.queryBinding]
@@ -808,7 +808,7 @@ struct TableMacroTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "images",
-          columns: [.init("id", primaryKey: true), .init("path")]
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("path", type: .text, nullable: false)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.path.queryBinding]
@@ -885,7 +885,7 @@ struct TableMacroTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "reminders",
-          columns: [.init("id", primaryKey: true)]
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding]
@@ -928,7 +928,7 @@ struct TableMacroTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "reminders",
-          columns: [.init("id", primaryKey: true)]
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding]
