@@ -32,6 +32,10 @@ struct ColumnAttribute {
   var name: String?
   /// `primaryKey: true` or `false`, when given.
   var primaryKey: Bool?
+  /// The representation type of `as: X.self`, as written (`[String].JSONRepresentation`).
+  var representation: String?
+  /// Whether `generated: .stored` or `.virtual` was given: the database computes the column.
+  var isGenerated = false
 
   /// Reads `node`'s arguments, diagnosing the ones that aren't literals.
   init(_ node: AttributeSyntax, diagnostics: inout [Diagnostic]) {
@@ -48,6 +52,12 @@ struct ColumnAttribute {
           diagnostics.append(
             Diagnostic(node: argument.expression, message: QuarryDiagnostic.primaryKeyNotLiteral))
         }
+      case "as":
+        var expression = argument.expression.trimmedDescription
+        if expression.hasSuffix(".self") { expression.removeLast(5) }
+        representation = expression
+      case "generated":
+        isGenerated = !argument.expression.is(NilLiteralExprSyntax.self)
       default:
         break
       }

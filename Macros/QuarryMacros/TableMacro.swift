@@ -58,7 +58,7 @@ extension TableModel {
     var body = ["\(access)typealias QueryValue = \(typeName)"]
     for column in columns {
       body.append(
-        "\(access)let \(column.propertyName) = \(columnType(column.type))"
+        "\(access)let \(column.propertyName) = \(columnType(column.storedType))"
           + "(\(stringLiteral(column.columnName)), qualifiedName: "
           + "\(stringLiteral(quoteIdentifier(tableName) + "." + quoteIdentifier(column.columnName))))"
       )
@@ -73,7 +73,7 @@ extension TableModel {
 
   private func draftSource(primaryKey: ColumnModel) -> [String] {
     let inheritance = (["QuarryCore.TableDraft"] + draftConformances).joined(separator: ", ")
-    var draftColumns = columns
+    var draftColumns = columns.filter { !$0.isGenerated }
     for index in draftColumns.indices where draftColumns[index].isPrimaryKey {
       if !draftColumns[index].isOptional {
         draftColumns[index].type = optional(draftColumns[index].type)
@@ -99,7 +99,8 @@ extension TableModel {
   private func schemaSource() -> [String] {
     let columnList = columns.map { column in
       ".init(\(stringLiteral(column.columnName)), type: .\(column.storageClass), "
-        + "nullable: \(column.isOptional)\(column.isPrimaryKey ? ", primaryKey: true" : ""))"
+        + "nullable: \(column.isOptional)\(column.isPrimaryKey ? ", primaryKey: true" : "")"
+        + "\(column.isGenerated ? ", generated: true" : ""))"
     }
     return [
       "\(access)static let schema = QuarryCore.TableSchema(",
@@ -110,7 +111,10 @@ extension TableModel {
   }
 
   private func queryBindingsSource(columns: [ColumnModel]) -> [String] {
-    let bindings = columns.map { "self.\($0.propertyName).queryBinding" }
+    // Generated columns are never written.
+    let bindings = columns.filter { !$0.isGenerated }.map {
+      $0.bindingExpression("self.\($0.propertyName)")
+    }
     return block(
       "\(access)var queryBindings: [QuarryCore.QueryBinding]",
       ["[\(bindings.joined(separator: ", "))]"])
@@ -119,7 +123,11 @@ extension TableModel {
   private func decoderSource() -> [String] {
     block(
       "\(access)init(decoder: inout some QuarryCore.QueryDecoder) throws",
-      columns.map { "self.\($0.propertyName) = try decoder.decode(\($0.type).self)" })
+      columns.map { column in
+        column.attribute?.representation == nil
+          ? "self.\(column.propertyName) = try decoder.decode(\(column.type).self)"
+          : "self.\(column.propertyName) = try decoder.decode(\(column.storedType).self).queryOutput"
+      })
   }
 
   private func columnType(_ valueType: String) -> String {

@@ -19,10 +19,36 @@ struct ColumnModel {
   /// The property's `@Column` attribute, if any.
   var attribute: ColumnAttribute?
 
+  /// Whether the database computes the column: decoded, never written, not in `Draft`.
+  var isGenerated: Bool { attribute?.isGenerated ?? false }
+
+  /// The type the column binds and decodes as: the `@Column(as:)` representation (made optional
+  /// for an optional property), or the property's own type.
+  var storedType: String {
+    guard let representation = attribute?.representation else { return type }
+    return isOptional && !representation.hasSuffix("?") ? representation + "?" : representation
+  }
+
+  /// The SQL expression of the property's value in bindings, through its representation.
+  func bindingExpression(_ value: String) -> String {
+    guard attribute?.representation != nil else { return "\(value).queryBinding" }
+    return "\(storedType)(queryOutput: \(value)).queryBinding"
+  }
+
   /// The SQLite storage class the Swift type binds as, by its name (`TableSchema.StorageClass`):
   /// integers and `Bool` are `integer`, `Double` and `Float` `real`, `String`, `UUID` and `Date`
   /// `text`, `[UInt8]` and `Data` `blob`, anything else (an enum, a custom type) `any`.
   var storageClass: String {
+    if let representation = attribute?.representation {
+      if representation.contains("JSONRepresentation") || representation.contains("Lowercased")
+        || representation.contains("Uppercased") || representation.contains("ISO8601")
+      {
+        return "text"
+      }
+      if representation.contains("JulianDay") { return "real" }
+      if representation.contains("BytesRepresentation") { return "blob" }
+      return "any"
+    }
     var name = type.filter { !$0.isWhitespace }
     while name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
     for prefix in ["Swift.Optional<", "Optional<"] where name.hasPrefix(prefix) {

@@ -23,9 +23,16 @@ public macro Table(_ name: String? = nil) =
 ///
 /// - Parameters:
 ///   - name: The column's name; by default the property's name.
+///   - representation: How the value is stored, when not as its own type:
+///     `as: [String].JSONRepresentation.self`, `as: Date.UnixTimeRepresentation.self`.
 ///   - primaryKey: Whether the column is the primary key; by default only `id` is.
+///   - generated: `.stored` or `.virtual` for a column the database computes: it is decoded but
+///     never written, and not part of `Draft`.
 @attached(peer)
-public macro Column(_ name: String? = nil, primaryKey: Bool? = nil) =
+public macro Column(
+  _ name: String? = nil, as representation: (any QueryRepresentable.Type)? = nil,
+  primaryKey: Bool? = nil, generated: GeneratedColumnStorage? = nil
+) =
   #externalMacro(module: "QuarryMacros", type: "ColumnMacro")
 
 /// Keeps a stored property of a `@Table` struct out of the table; it needs a default value.

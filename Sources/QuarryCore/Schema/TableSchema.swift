@@ -86,3 +86,11 @@ public final class TableSchema: Sendable {
       "INSERT INTO \(quotedName) \(insertColumnsSQL)\nVALUES \(insertPlaceholdersSQL)".utf8)
   }
 }
+
+/// How SQLite keeps a generated column: `GENERATED ALWAYS AS (…) STORED` or `VIRTUAL`.
+public enum GeneratedColumnStorage: Sendable {
+  /// Computed on write and stored.
+  case stored
+  /// Computed on read.
+  case virtual
+}

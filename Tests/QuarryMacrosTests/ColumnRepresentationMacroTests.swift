@@ -1,0 +1,71 @@
+import MacroTesting
+import QuarryMacros
+import Testing
+
+@Suite(.macros(tableMacros))
+struct ColumnRepresentationMacroTests {
+  @Test func representationAndGeneratedColumns() {
+    assertMacro {
+      """
+      @Table struct Event {
+        let id: Int
+        @Column(as: [String].JSONRepresentation.self)
+        var tags: [String]
+        @Column(as: Date.UnixTimeRepresentation.self)
+        var startAt: Date?
+        @Column(generated: .virtual)
+        var total: Int
+      }
+      """
+    } expansion: {
+      #"""
+      struct Event {
+        let id: Int
+        var tags: [String]
+        var startAt: Date?
+        var total: Int
+      }
+
+      extension Event: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Event
+          let id = QuarryCore.TableColumn<Event, Int>("id", qualifiedName: "\"events\".\"id\"")
+          let tags = QuarryCore.TableColumn<Event, [String].JSONRepresentation>("tags", qualifiedName: "\"events\".\"tags\"")
+          let startAt = QuarryCore.TableColumn<Event, Date.UnixTimeRepresentation?>("startAt", qualifiedName: "\"events\".\"startAt\"")
+          let total = QuarryCore.TableColumn<Event, Int>("total", qualifiedName: "\"events\".\"total\"")
+          var primaryKey: QuarryCore.TableColumn<Event, Int> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Event
+          var id: Int?
+          var tags: [String]
+          var startAt: Date?
+          init(id: Int? = nil, tags: [String], startAt: Date? = nil) {
+            self.id = id
+            self.tags = tags
+            self.startAt = startAt
+          }
+          var queryBindings: [QuarryCore.QueryBinding] {
+            [self.id.queryBinding, [String].JSONRepresentation(queryOutput: self.tags).queryBinding, Date.UnixTimeRepresentation?(queryOutput: self.startAt).queryBinding]
+          }
+        }
+        typealias PrimaryKey = Int
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "events",
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("tags", type: .text, nullable: false), .init("startAt", type: .any, nullable: true), .init("total", type: .integer, nullable: false, generated: true)]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          [self.id.queryBinding, [String].JSONRepresentation(queryOutput: self.tags).queryBinding, Date.UnixTimeRepresentation?(queryOutput: self.startAt).queryBinding]
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+          self.tags = try decoder.decode([String].JSONRepresentation.self).queryOutput
+          self.startAt = try decoder.decode(Date.UnixTimeRepresentation?.self).queryOutput
+          self.total = try decoder.decode(Int.self)
+        }
+      }
+      """#
+    }
+  }
+}
