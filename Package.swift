@@ -11,8 +11,15 @@ let package = Package(
     .library(name: "QuarryTestSupport", targets: ["QuarryTestSupport"]),
     .executable(name: "quarry", targets: ["quarry"]),
   ],
+  traits: [
+    .trait(
+      name: "QuarryTagged",
+      description: "Tagged identifiers from swift-tagged as column types (`Tagged<Self, Int>`)."),
+    .default(enabledTraits: ["QuarryTagged"]),
+  ],
   dependencies: [
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+    .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.4.0"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.6.0"),
@@ -21,7 +28,14 @@ let package = Package(
   targets: [
     // SQL text rules (quoting, lexing, table-name inflection), shared by the macro plugin and the runtime.
     .target(name: "QuarrySQLText", path: "Sources/QuarrySQLText"),
-    .target(name: "QuarryCore", dependencies: ["QuarrySQLText"]),
+    .target(
+      name: "QuarryCore",
+      dependencies: [
+        "QuarrySQLText",
+        .product(
+          name: "Tagged", package: "swift-tagged", condition: .when(traits: ["QuarryTagged"])),
+      ]
+    ),
     .macro(
       name: "QuarryMacros",
       dependencies: [
@@ -60,7 +74,9 @@ let package = Package(
     ),
     .testTarget(
       name: "QuarryCoreTests",
-      dependencies: ["Quarry", "QuarryTestSupport"],
+      dependencies: [
+        "Quarry", "QuarryTestSupport", .product(name: "Tagged", package: "swift-tagged"),
+      ],
       // Query closures must type-check fast: a slow expression is a warning, which CI rejects.
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=100"])]
     ),

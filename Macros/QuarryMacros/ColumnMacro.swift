@@ -53,7 +53,10 @@ struct ColumnAttribute {
             Diagnostic(node: argument.expression, message: QuarryDiagnostic.primaryKeyNotLiteral))
         }
       case "as":
-        var expression = argument.expression.trimmedDescription
+        // `Self` names the table type, and the generated code sits in nested types: keep a
+        // marker to replace with the type's name.
+        var expression = argument.expression.tokens(viewMode: .sourceAccurate)
+          .map { $0.tokenKind == .keyword(.Self) ? selfMarker : $0.text }.joined()
         if expression.hasSuffix(".self") { expression.removeLast(5) }
         representation = expression
       case "generated":
@@ -101,3 +104,6 @@ extension AttributeListSyntax {
     return nil
   }
 }
+
+/// Stands for `Self` in a recorded `@Column(as:)` type until the table's name is known.
+let selfMarker = "\u{1}Self"

@@ -43,7 +43,7 @@ extension TableModel {
     var body = tableColumnsSource()
     if let primaryKey {
       body += draftSource(primaryKey: primaryKey)
-      body.append("\(access)typealias PrimaryKey = \(primaryKey.type)")
+      body.append("\(access)typealias PrimaryKey = \(primaryKey.storedType)")
     }
     body.append("\(access)static let columns = TableColumns()")
     body += schemaSource()
@@ -65,7 +65,7 @@ extension TableModel {
     }
     if let primaryKey {
       body.append(
-        "\(access)var primaryKey: \(columnType(primaryKey.type))"
+        "\(access)var primaryKey: \(columnType(primaryKey.storedType))"
           + " { self.\(primaryKey.propertyName) }")
     }
     return block("\(access)struct TableColumns: QuarryCore.\(definition)", body)

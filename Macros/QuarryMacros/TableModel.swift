@@ -213,6 +213,9 @@ struct TableModel {
         continue
       }
       let propertyName = binding.pattern.trimmedDescription
+      var attribute = attribute
+      let representation = attribute?.representation?.replacing(selfMarker, with: self.typeName)
+      attribute?.representation = representation
       columns.append(
         ColumnModel(
           propertyName: propertyName,
