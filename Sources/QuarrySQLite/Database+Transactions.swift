@@ -32,3 +32,36 @@ extension Database {
     return result
   }
 }
+
+extension Database {
+  /// Runs `body` inside a savepoint: releases it when `body` returns, rolls back to it when
+  /// `body` throws. Savepoints nest, inside or outside a transaction: a rolled-back savepoint
+  /// undoes only its own work.
+  ///
+  /// ```swift
+  /// try db.transaction {
+  ///   try insertList(db)
+  ///   try? db.savepoint("items") { try insertItems(db) }   // may fail alone
+  /// }
+  /// ```
+  public func savepoint<T>(_ name: String = "quarry", _ body: () throws -> T) throws -> T {
+    let quoted =
+      "\""
+      + name.split(separator: "\"", omittingEmptySubsequences: false)
+      .joined(separator: "\"\"") + "\""
+    try execute(sql: "SAVEPOINT \(quoted)")
+    let result: T
+    do {
+      result = try body()
+      try execute(sql: "RELEASE SAVEPOINT \(quoted)")
+    } catch {
+      if isInsideTransaction {
+        // Rolling back to a savepoint keeps it open: release it too.
+        try? execute(sql: "ROLLBACK TO SAVEPOINT \(quoted)")
+        try? execute(sql: "RELEASE SAVEPOINT \(quoted)")
+      }
+      throw error
+    }
+    return result
+  }
+}

@@ -46,6 +46,8 @@ public final class Database {
   /// strings (often the very same storage) instead of hashing them.
   @exclusivity(unchecked)
   @usableFromInline var lastStatement: PreparedStatement?
+  /// The closures SQLite calls back (busy handler, tracing), kept alive with the connection.
+  let hooks: ConnectionHooks
 
   /// Opens a connection.
   public init(_ location: Location = .inMemory, configuration: Configuration = Configuration())
@@ -68,12 +70,9 @@ public final class Database {
     self.handle = connection
     self.location = location
     self.configuration = configuration
-    sqlite3_extended_result_codes(connection, 1)
-    sqlite3_busy_timeout(
-      connection, Int32(min(configuration.busyTimeout * 1000, Double(Int32.max))))
-    if configuration.foreignKeysEnabled {
-      try execute(sql: "PRAGMA foreign_keys = ON")
-    }
+    self.hooks = ConnectionHooks(configuration)
+    // A failure from here on runs `deinit`, which closes the connection.
+    try setUp()
   }
 
   /// Opens a connection to the database file at `path`.
@@ -88,37 +87,6 @@ public final class Database {
   }
 
   // MARK: Running SQL
-
-  /// Runs one or more SQL statements separated by semicolons, discarding any rows.
-  public func execute(sql: String) throws {
-    let text = sql.utf8CString
-    try text.withUnsafeBufferPointer { buffer in
-      guard var start = buffer.baseAddress else { return }
-      let end = start + buffer.count - 1
-      while start < end {
-        var statement: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
-        let code = sqlite3_prepare_v2(handle, start, Int32(end - start), &statement, &tail)
-        // After a failure the tail is unreliable: report the rest of the text.
-        let next = code == SQLITE_OK ? tail ?? end : end
-        let statementSQL = String(
-          decoding: UnsafeRawBufferPointer(start: start, count: next - start), as: UTF8.self
-        ).trimmingCharacters(in: .whitespacesAndNewlines)
-        start = next
-        guard code == SQLITE_OK else {
-          sqlite3_finalize(statement)
-          throw DatabaseError(connection: handle, resultCode: code, sql: statementSQL)
-        }
-        guard let statement else { continue }  // only whitespace or a comment was left
-        defer { sqlite3_finalize(statement) }
-        var step = sqlite3_step(statement)
-        while step == SQLITE_ROW { step = sqlite3_step(statement) }
-        guard step == SQLITE_DONE else {
-          throw DatabaseError(connection: handle, resultCode: step, sql: statementSQL)
-        }
-      }
-    }
-  }
 
   /// Runs one statement with its bindings, discarding any rows.
   public func execute(_ fragment: QueryFragment) throws {

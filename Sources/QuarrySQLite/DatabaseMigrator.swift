@@ -1,3 +1,4 @@
+import Foundation
 import QuarryCore
 
 /// Runs schema migrations in order, each exactly once, each in its own transaction.
@@ -30,9 +31,19 @@ public struct DatabaseMigrator: Sendable {
   /// The identifiers of every registered migration, in order.
   public var registeredMigrations: [String] { migrations.map(\.identifier) }
 
-  /// Runs the migrations the database has not applied yet.
-  public func migrate(_ queue: DatabaseQueue) throws {
-    try queue.writeWithoutTransaction { try migrate($0) }
+  /// Development only: when the database's schema differs from what its applied migrations
+  /// produce (because a migration was edited), or it has migrations this migrator does not
+  /// know, erase it and migrate from scratch. Never ship this on: it deletes data.
+  public var eraseDatabaseOnSchemaChange = false
+
+  /// Runs the migrations the database has not applied yet, through a queue or a pool.
+  public func migrate(_ writer: some DatabaseWriter) throws {
+    try writer.writeWithoutTransaction { try migrate($0) }
+  }
+
+  /// Runs the migrations up to and including `target`, through a queue or a pool.
+  public func migrate(_ writer: some DatabaseWriter, upTo target: String) throws {
+    try writer.writeWithoutTransaction { try migrate($0, upTo: target) }
   }
 
   /// Runs the migrations the database has not applied yet, on one connection.
@@ -40,6 +51,29 @@ public struct DatabaseMigrator: Sendable {
   /// Each runs in an immediate transaction together with its record, and is followed by a
   /// foreign key check: a migration that breaks a foreign key is rolled back.
   public func migrate(_ db: Database) throws {
+    try migrate(db, upTo: migrations.last?.identifier)
+  }
+
+  /// Runs the migrations up to and including `target`, on one connection.
+  public func migrate(_ db: Database, upTo target: String) throws {
+    try migrate(db, upTo: Optional(target))
+  }
+
+  private func migrate(_ db: Database, upTo target: String?) throws {
+    let end: Int
+    if let target {
+      guard let index = migrations.firstIndex(where: { $0.identifier == target }) else {
+        throw DatabaseError(
+          resultCode: DatabaseError.error,
+          message: "no migration named \"\(target)\" is registered")
+      }
+      end = index + 1
+    } else {
+      end = 0
+    }
+    if eraseDatabaseOnSchemaChange, try needsErasing(db) {
+      try erase(db)
+    }
     try db.execute(
       sql:
         "CREATE TABLE IF NOT EXISTS \"quarry_migrations\" (\"identifier\" TEXT PRIMARY KEY NOT NULL)"
@@ -53,7 +87,7 @@ public struct DatabaseMigrator: Sendable {
           "the database has migrations this app does not know: \(unknown.sorted().joined(separator: ", "))"
       )
     }
-    for (identifier, migrate) in migrations where !applied.contains(identifier) {
+    for (identifier, migrate) in migrations[..<end] where !applied.contains(identifier) {
       try db.transaction(.immediate) {
         try migrate(db)
         let violations = try db.fetchAll(QueryFragment(sql: "PRAGMA foreign_key_check")) {
@@ -79,6 +113,69 @@ public struct DatabaseMigrator: Sendable {
     guard exists == 1 else { return [] }
     return try db.fetchAll("SELECT \"identifier\" FROM \"quarry_migrations\" ORDER BY rowid") {
       try $0.decode(String.self)
+    }
+  }
+
+  /// The identifiers of the registered migrations the database has applied, in order.
+  public func completedMigrations(_ reader: some DatabaseReader) throws -> [String] {
+    let applied = Set(try reader.read { try appliedMigrations($0) })
+    return registeredMigrations.filter(applied.contains)
+  }
+
+  /// Whether the database has applied every registered migration (and no unknown one).
+  public func hasCompletedMigrations(_ reader: some DatabaseReader) throws -> Bool {
+    try reader.read { db in try hasCompletedMigrations(db) }
+  }
+
+  /// Whether the database has applied every registered migration (and no unknown one).
+  public func hasCompletedMigrations(_ db: Database) throws -> Bool {
+    Set(try appliedMigrations(db)) == Set(registeredMigrations)
+  }
+
+  // MARK: Erasing on schema change
+
+  /// Whether the applied migrations, run on an empty database, give another schema than the
+  /// database has, or the database has migrations this migrator does not know.
+  private func needsErasing(_ db: Database) throws -> Bool {
+    let applied = try appliedMigrations(db)
+    guard !applied.isEmpty else { return false }
+    guard Set(applied).isSubset(of: registeredMigrations) else { return true }
+    var configuration = db.configuration
+    configuration.readOnly = false
+    configuration.journalMode = nil
+    configuration.logger = nil
+    let scratch = try Database(.inMemory, configuration: configuration)
+    var reference = DatabaseMigrator()
+    for migration in migrations where applied.contains(migration.identifier) {
+      reference.migrations.append(migration)
+    }
+    try reference.migrate(scratch)
+    return try schema(of: scratch) != schema(of: db)
+  }
+
+  private func schema(of db: Database) throws -> Set<Row> {
+    Set(
+      try db.fetchAll(
+        sql: "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+      ))
+  }
+
+  /// Drops every table, view and trigger.
+  private func erase(_ db: Database) throws {
+    let foreignKeys = try db.fetchOne(Int.self, sql: "PRAGMA foreign_keys") ?? 0
+    try db.execute(sql: "PRAGMA foreign_keys = OFF")
+    defer { try? db.execute(sql: "PRAGMA foreign_keys = \(foreignKeys)") }
+    try db.transaction(.immediate) {
+      let objects = try db.fetchAll(
+        sql: """
+          SELECT type, name FROM sqlite_master
+          WHERE type IN ('table', 'view', 'trigger') AND name NOT LIKE 'sqlite_%'
+          """)
+      for object in objects {
+        guard case .text(let type) = object[0], case .text(let name) = object[1] else { continue }
+        let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        try db.execute(sql: "DROP \(type.uppercased()) IF EXISTS \(quoted)")
+      }
     }
   }
 }

@@ -42,31 +42,36 @@ public final class PreparedStatement {
         sql: sql, arguments: bindings)
     }
     for (offset, binding) in bindings.enumerated() {
-      let index = Int32(offset + 1)
-      let code: Int32
-      switch binding {
-      case .null: code = sqlite3_bind_null(handle, index)
-      case .int(let value): code = sqlite3_bind_int64(handle, index, value)
-      case .double(let value): code = sqlite3_bind_double(handle, index, value)
-      case .text(var value):
-        code = value.withUTF8 {
-          sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
-        }
-      case .blob(let bytes) where bytes.isEmpty:
-        // A null pointer would bind NULL; a zero-length blob is what was asked for.
-        code = sqlite3_bind_zeroblob(handle, index, 0)
-      case .blob(let bytes):
-        code = bytes.withUnsafeBytes {
-          sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
-        }
-      case .invalid(let error):
-        throw DatabaseError(
-          resultCode: SQLITE_MISUSE, message: "argument \(index) cannot be bound: \(error.message)",
-          sql: sql, arguments: bindings)
+      try bind(binding, at: Int32(offset + 1), reporting: bindings)
+    }
+  }
+
+  /// Binds one value to the parameter at `index` (1-based); `arguments` go into errors.
+  @inline(__always)
+  func bind(_ binding: QueryBinding, at index: Int32, reporting arguments: [QueryBinding]) throws {
+    let code: Int32
+    switch binding {
+    case .null: code = sqlite3_bind_null(handle, index)
+    case .int(let value): code = sqlite3_bind_int64(handle, index, value)
+    case .double(let value): code = sqlite3_bind_double(handle, index, value)
+    case .text(var value):
+      code = value.withUTF8 {
+        sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
       }
-      guard code == SQLITE_OK else {
-        throw DatabaseError(connection: connection, resultCode: code, sql: sql, arguments: bindings)
+    case .blob(let bytes) where bytes.isEmpty:
+      // A null pointer would bind NULL; a zero-length blob is what was asked for.
+      code = sqlite3_bind_zeroblob(handle, index, 0)
+    case .blob(let bytes):
+      code = bytes.withUnsafeBytes {
+        sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
       }
+    case .invalid(let error):
+      throw DatabaseError(
+        resultCode: SQLITE_MISUSE, message: "argument \(index) cannot be bound: \(error.message)",
+        sql: sql, arguments: arguments)
+    }
+    guard code == SQLITE_OK else {
+      throw DatabaseError(connection: connection, resultCode: code, sql: sql, arguments: arguments)
     }
   }
 

@@ -42,12 +42,12 @@ struct DatabaseQueueTests {
 
   @Test func concurrentWritersAreSerialized() async throws {
     let queue = try DatabaseQueue()
-    try queue.write { db in try remindersSchema.execute(db) }
+    try await queue.write { db in try remindersSchema.execute(db) }
     try await withThrowingTaskGroup(of: Void.self) { group in
       for task in 0..<8 {
         group.addTask {
           for index in 0..<25 {
-            try queue.write { db in
+            try await queue.write { db in
               try Reminder.insert { Reminder.Draft(title: "\(task)-\(index)") }.execute(db)
             }
           }
@@ -55,7 +55,7 @@ struct DatabaseQueueTests {
       }
       try await group.waitForAll()
     }
-    #expect(try queue.read { db in try Reminder.count().fetchOne(db) } == 200)
+    #expect(try await queue.read { db in try Reminder.count().fetchOne(db) } == 200)
   }
 
   @Test func filesSurviveReopening() throws {

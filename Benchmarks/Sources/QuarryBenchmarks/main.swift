@@ -56,6 +56,10 @@ try run("W5", "render \(renderCount) selects") {
   ]
 }
 
+try run("W6", "\(lookupCount) pool lookups, 1 vs 2 readers") {
+  try PoolContenders.lookups(rows: rowCount, ids: ids)
+}
+
 print(
   "Quarry benchmarks\(quick ? " (--quick: tiny sizes, timings meaningless)" : ""): "
     + "\(ProcessInfo.processInfo.activeProcessorCount) cores, SQLite \(RawContenders.sqliteVersion), "

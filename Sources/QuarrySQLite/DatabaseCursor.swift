@@ -1,0 +1,111 @@
+import CSQLite
+import QuarryCore
+
+/// Rows decoded one at a time as SQLite steps a statement, without building an array.
+///
+/// ```swift
+/// let cursor = try Reminder.all.fetchCursor(db)
+/// while let reminder = try cursor.next() { … }
+/// ```
+///
+/// A cursor keeps its statement busy until it is exhausted or released (the statement cache
+/// prepares another one for the same SQL meanwhile). Use it only inside the `read` or `write`
+/// that made it: it must not outlive its access to the database.
+public final class DatabaseCursor<Element> {
+  private let database: Database?  // keeps the connection open while the cursor lives
+  private let statement: PreparedStatement
+  private let arguments: [QueryBinding]
+  private let decodeRow: (inout SQLiteQueryDecoder) throws -> Element
+  private var isFinished = false
+
+  init(
+    database: Database?, statement: PreparedStatement, arguments: [QueryBinding],
+    decodeRow: @escaping (inout SQLiteQueryDecoder) throws -> Element
+  ) {
+    self.database = database
+    self.statement = statement
+    self.arguments = arguments
+    self.decodeRow = decodeRow
+    statement.isBusy = true
+  }
+
+  deinit {
+    if !isFinished { statement.reset() }
+  }
+
+  /// The next element, or nil when the rows are exhausted.
+  public func next() throws -> Element? {
+    guard !isFinished else { return nil }
+    let step = sqlite3_step(statement.handle)
+    guard step == SQLITE_ROW else {
+      finish()
+      guard step == SQLITE_DONE else {
+        throw DatabaseError(
+          connection: statement.connection, resultCode: step, sql: statement.sql,
+          arguments: arguments)
+      }
+      return nil
+    }
+    var decoder = SQLiteQueryDecoder(statement)
+    do {
+      return try decodeRow(&decoder)
+    } catch let error as QueryDecodingError {
+      finish()
+      throw decoder.locate(error)
+    } catch {
+      finish()
+      throw error
+    }
+  }
+
+  /// Calls `body` with every remaining element.
+  public func forEach(_ body: (Element) throws -> Void) throws {
+    while let element = try next() { try body(element) }
+  }
+
+  /// Collects the remaining elements into an array.
+  public func collect() throws -> [Element] {
+    var elements: [Element] = []
+    while let element = try next() { elements.append(element) }
+    return elements
+  }
+
+  private func finish() {
+    isFinished = true
+    statement.reset()
+  }
+}
+
+extension Database {
+  /// Runs one statement and returns a cursor over its rows, decoded with `decodeRow`.
+  public func fetchCursor<Element>(
+    _ fragment: QueryFragment,
+    decodeRow: @escaping (inout SQLiteQueryDecoder) throws -> Element
+  ) throws -> DatabaseCursor<Element> {
+    guard let statement = try cachedStatement(for: fragment) else {
+      throw DatabaseError(
+        resultCode: DatabaseError.misuse, message: "the SQL holds no statement",
+        sql: fragment.sql, arguments: fragment.bindings)
+    }
+    return DatabaseCursor(
+      database: self, statement: statement, arguments: fragment.bindings, decodeRow: decodeRow)
+  }
+}
+
+extension Statement {
+  /// Runs the statement and returns a cursor that decodes one row per `next()`.
+  public func fetchCursor<each Value: QueryDecodable>(_ db: Database) throws
+    -> DatabaseCursor<(repeat each Value)>
+  where QueryValue == (repeat each Value) {
+    try db.fetchCursor(queryFragment) { decoder in
+      (repeat try (each Value)(decoder: &decoder))
+    }
+  }
+}
+
+extension Statement where QueryValue: QueryDecodable {
+  /// Runs the statement and returns a cursor that decodes one row per `next()`.
+  public func fetchCursor(_ db: Database) throws -> DatabaseCursor<QueryValue> {
+    try db.fetchCursor(queryFragment) { decoder in try QueryValue(decoder: &decoder) }
+  }
+}
