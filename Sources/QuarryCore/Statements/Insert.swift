@@ -116,8 +116,8 @@ public struct Insert<Into: Table>: Statement, Sendable {
   /// `ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title"`. The closure gets the
   /// assignments and the values that were to be inserted (`excluded`).
   @inlinable
-  public consuming func onConflict<each Column: QueryExpression>(
-    _ target: (Into.TableColumns) -> (repeat each Column),
+  public consuming func onConflict<each Value>(
+    _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
     doUpdate assignments: (inout Updates<Into>, Excluded<Into>) -> Void
   ) -> Self {
     var updates = Updates<Into>()
@@ -133,8 +133,8 @@ public struct Insert<Into: Table>: Statement, Sendable {
   /// On a conflict with the `target` columns' uniqueness (any constraint when omitted), skips
   /// the row: `ON CONFLICT DO NOTHING`.
   @inlinable
-  public consuming func onConflictDoNothing<each Column: QueryExpression>(
-    _ target: ((Into.TableColumns) -> (repeat each Column))? = nil
+  public consuming func onConflictDoNothing<each Value>(
+    _ target: ((Into.TableColumns) -> (repeat TableColumn<Into, each Value>))? = nil
   ) -> Self {
     var clause = QueryFragment(sql: "ON CONFLICT ")
     if let target { clause.append(Self.conflictTarget(target)); clause.append(sql: " ") }
@@ -143,20 +143,13 @@ public struct Insert<Into: Table>: Statement, Sendable {
     return self
   }
 
+  /// `("a", "b")`: a conflict target names columns without their table.
   @inlinable
-  static func conflictTarget<each Column: QueryExpression>(
-    _ target: (Into.TableColumns) -> (repeat each Column)
+  static func conflictTarget<each Value>(
+    _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>)
   ) -> QueryFragment {
     var names: [String] = []
-    for column in repeat each target(Into.columns) {
-      // A conflict target names columns without their table.
-      let qualified = column.queryFragment.sql
-      names.append(
-        String(
-          qualified[
-            (qualified.lastIndex(of: ".").map(qualified.index(after:)) ?? qualified.startIndex)...])
-      )
-    }
+    for column in repeat each target(Into.columns) { names.append(quoteIdentifier(column.name)) }
     return QueryFragment(sql: "(" + names.joined(separator: ", ") + ")")
   }
 }
