@@ -54,10 +54,18 @@ public final class PreparedStatement {
     case .null: code = sqlite3_bind_null(handle, index)
     case .int(let value): code = sqlite3_bind_int64(handle, index, value)
     case .double(let value): code = sqlite3_bind_double(handle, index, value)
-    case .text(var value):
-      code = value.withUTF8 {
-        sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
-      }
+    case .text(let value):
+      // Native strings are contiguous UTF-8: bind them in place, without a mutable copy.
+      code =
+        value.utf8.withContiguousStorageIfAvailable {
+          sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
+        }
+        ?? {
+          var copy = value
+          return copy.withUTF8 {
+            sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
+          }
+        }()
     case .blob(let bytes) where bytes.isEmpty:
       // A null pointer would bind NULL; a zero-length blob is what was asked for.
       code = sqlite3_bind_zeroblob(handle, index, 0)

@@ -14,14 +14,7 @@ public struct Insert<Into: Table>: Statement, Sendable {
   public typealias QueryValue = Void
 
   /// Where the inserted rows come from.
-  public enum Source: Sendable {
-    /// `count` rows of values, one after the other.
-    case values([QueryBinding], rowCount: Int)
-    /// The rows of a select.
-    case select(QueryFragment)
-    /// One row of default values.
-    case defaultValues
-  }
+  public typealias Source = InsertSource
 
   /// `INSERT OR …`
   public var conflictResolution: ConflictResolution?
@@ -152,6 +145,17 @@ public struct Insert<Into: Table>: Statement, Sendable {
     for column in repeat each target(Into.columns) { names.append(quoteIdentifier(column.name)) }
     return QueryFragment(sql: "(" + names.joined(separator: ", ") + ")")
   }
+}
+
+/// Where an insert's rows come from. (Not nested in the generic `Insert`, so it stays a plain
+/// enum the optimizer handles without runtime metadata.)
+public enum InsertSource: Sendable {
+  /// `count` rows of values, one after the other.
+  case values([QueryBinding], rowCount: Int)
+  /// The rows of a select.
+  case select(QueryFragment)
+  /// One row of default values.
+  case defaultValues
 }
 
 /// The values an upsert was about to insert: `excluded."title"`.
