@@ -59,8 +59,8 @@ extension TableModel {
     for column in columns {
       body.append(
         "\(access)let \(column.propertyName) = \(columnType(column.storedType))"
-          + "(\(stringLiteral(column.columnName)), qualifiedName: "
-          + "\(stringLiteral(quoteIdentifier(tableName) + "." + quoteIdentifier(column.columnName))))"
+          + "(\(swiftStringLiteral(column.columnName)), qualifiedName: "
+          + "\(swiftStringLiteral(quoteIdentifier(tableName) + "." + quoteIdentifier(column.columnName))))"
       )
     }
     if let primaryKey {
@@ -98,13 +98,13 @@ extension TableModel {
 
   private func schemaSource() -> [String] {
     let columnList = columns.map { column in
-      ".init(\(stringLiteral(column.columnName)), type: .\(column.storageClass), "
+      ".init(\(swiftStringLiteral(column.columnName)), type: .\(column.storageClass), "
         + "nullable: \(column.isOptional)\(column.isPrimaryKey ? ", primaryKey: true" : "")"
         + "\(column.isGenerated ? ", generated: true" : ""))"
     }
     return [
       "\(access)static let schema = QuarryCore.TableSchema(",
-      "  name: \(stringLiteral(tableName)),",
+      "  name: \(swiftStringLiteral(tableName)),",
       "  columns: [\(columnList.joined(separator: ", "))]",
       ")",
     ]
@@ -147,21 +147,4 @@ private func optional(_ type: String) -> String {
     type.contains("->") || type.hasPrefix("any ") || type.hasPrefix("some ")
     || type.contains("&")
   return needsParentheses ? "(\(type))?" : "\(type)?"
-}
-
-/// `value` as a Swift string literal.
-private func stringLiteral(_ value: String) -> String {
-  var literal = "\""
-  for scalar in value.unicodeScalars {
-    switch scalar {
-    case "\"": literal += "\\\""
-    case "\\": literal += "\\\\"
-    case "\n": literal += "\\n"
-    case "\r": literal += "\\r"
-    case "\t": literal += "\\t"
-    case "\0": literal += "\\0"
-    default: literal.unicodeScalars.append(scalar)
-    }
-  }
-  return literal + "\""
 }

@@ -129,19 +129,3 @@ struct SwiftSchemaGenerator {
     return candidate
   }
 }
-
-/// `value` as a Swift string literal.
-private func swiftStringLiteral(_ value: String) -> String {
-  var literal = "\""
-  for scalar in value.unicodeScalars {
-    switch scalar {
-    case "\"": literal += "\\\""
-    case "\\": literal += "\\\\"
-    case "\n": literal += "\\n"
-    case "\r": literal += "\\r"
-    case "\t": literal += "\\t"
-    default: literal.unicodeScalars.append(scalar)
-    }
-  }
-  return literal + "\""
-}
