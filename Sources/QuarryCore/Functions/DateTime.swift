@@ -42,10 +42,7 @@ extension SQLFunctions {
   public static func strftime(
     _ format: String, _ time: some QueryExpression, _ modifiers: String...
   ) -> SQLQueryExpression<String?> {
-    var fragment: QueryFragment = "strftime(\(format), \(time)"
-    for modifier in modifiers { fragment.append(", \(modifier)") }
-    fragment.append(sql: ")")
-    return SQLQueryExpression(fragment)
+    SQLQueryExpression(.functionCall("strftime", [format, time] + modifiers))
   }
 
   /// The current time as a time value: `'now'`.
@@ -54,9 +51,6 @@ extension SQLFunctions {
   private static func call<Value>(
     _ name: String, _ time: some QueryExpression, _ modifiers: [String]
   ) -> SQLQueryExpression<Value> {
-    var fragment: QueryFragment = "\(raw: name)(\(time)"
-    for modifier in modifiers { fragment.append(", \(modifier)") }
-    fragment.append(sql: ")")
-    return SQLQueryExpression(fragment)
+    SQLQueryExpression(.functionCall(name, [time] + modifiers))
   }
 }

@@ -32,13 +32,7 @@ extension SQLFunctions {
 
   /// `json_array(a, b, …)`
   public static func jsonArray(_ elements: any QueryExpression...) -> SQLQueryExpression<String> {
-    var fragment: QueryFragment = "json_array("
-    for (index, element) in elements.enumerated() {
-      if index > 0 { fragment.append(sql: ", ") }
-      element.write(to: &fragment)
-    }
-    fragment.append(sql: ")")
-    return SQLQueryExpression(fragment)
+    SQLQueryExpression(.functionCall("json_array", elements.map { $0 }))
   }
 
   /// `json_object(?, a, ?, b, …)`: keys and values, in order.

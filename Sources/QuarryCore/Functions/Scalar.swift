@@ -107,64 +107,47 @@ public enum SQLFunctions {
 
   /// `char(?, ?, …)`: a string from code points.
   public static func char(_ codePoints: Int...) -> SQLQueryExpression<String> {
-    var fragment: QueryFragment = "char("
-    for (index, codePoint) in codePoints.enumerated() {
-      if index > 0 { fragment.append(sql: ", ") }
-      fragment.append(binding: codePoint.queryBinding)
-    }
-    fragment.append(sql: ")")
-    return SQLQueryExpression(fragment)
+    SQLQueryExpression(.functionCall("char", codePoints))
   }
 
   /// `printf(?, …)`: a formatted string (`format` in SQLite 3.38 and later).
   public static func printf(_ format: String, _ arguments: any QueryExpression...)
     -> SQLQueryExpression<String>
   {
-    var fragment: QueryFragment = "printf(\(format)"
-    for argument in arguments {
-      fragment.append(sql: ", ")
-      argument.write(to: &fragment)
-    }
-    fragment.append(sql: ")")
-    return SQLQueryExpression(fragment)
+    SQLQueryExpression(.functionCall("printf", [format] + arguments.map { $0 }))
   }
 
   /// `coalesce(a, b, …)`: the first non-`NULL` argument.
   public static func coalesce<Value>(
     _ first: some QueryExpression<Value?>, _ rest: any QueryExpression...
   ) -> SQLQueryExpression<Value?> {
-    var fragment: QueryFragment = "coalesce(\(first)"
-    for argument in rest {
-      fragment.append(sql: ", ")
-      argument.write(to: &fragment)
-    }
-    fragment.append(sql: ")")
-    return SQLQueryExpression(fragment)
+    SQLQueryExpression(.functionCall("coalesce", [first] + rest.map { $0 }))
   }
 
   /// Scalar `max(a, b, …)`: the largest argument.
   public static func max<Value>(
     _ first: some QueryExpression<Value>, _ rest: any QueryExpression<Value>...
   ) -> SQLQueryExpression<Value> {
-    variadic("max", first, rest)
+    SQLQueryExpression(.functionCall("max", [first] + rest.map { $0 }))
   }
 
   /// Scalar `min(a, b, …)`: the smallest argument.
   public static func min<Value>(
     _ first: some QueryExpression<Value>, _ rest: any QueryExpression<Value>...
   ) -> SQLQueryExpression<Value> {
-    variadic("min", first, rest)
+    SQLQueryExpression(.functionCall("min", [first] + rest.map { $0 }))
   }
+}
 
-  private static func variadic<Value>(
-    _ name: String, _ first: some QueryExpression<Value>, _ rest: [any QueryExpression<Value>]
-  ) -> SQLQueryExpression<Value> {
-    var fragment: QueryFragment = "\(raw: name)(\(first)"
-    for argument in rest {
-      fragment.append(sql: ", ")
+extension QueryFragment {
+  /// `name(a, b, …)`: a call of an SQL function, each argument rendered (values bound).
+  static func functionCall(_ name: String, _ arguments: [any QueryAssignable]) -> QueryFragment {
+    var fragment = QueryFragment(sql: name + "(")
+    for (index, argument) in arguments.enumerated() {
+      if index > 0 { fragment.append(sql: ", ") }
       argument.write(to: &fragment)
     }
     fragment.append(sql: ")")
-    return SQLQueryExpression(fragment)
+    return fragment
   }
 }
