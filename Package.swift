@@ -15,11 +15,15 @@ let package = Package(
     .trait(
       name: "QuarryTagged",
       description: "Tagged identifiers from swift-tagged as column types (`Tagged<Self, Int>`)."),
-    .default(enabledTraits: ["QuarryTagged"]),
+    .trait(
+      name: "QuarryCasePaths",
+      description: "Re-exports swift-case-paths, whose `@CasePathable` goes on `@Selection` enums."),
+    .default(enabledTraits: ["QuarryTagged", "QuarryCasePaths"]),
   ],
   dependencies: [
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
+    .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.4.0"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.6.0"),
@@ -48,7 +52,15 @@ let package = Package(
       ],
       path: "Macros/QuarryMacros"
     ),
-    .target(name: "Quarry", dependencies: ["QuarryCore", "QuarryMacros"]),
+    .target(
+      name: "Quarry",
+      dependencies: [
+        "QuarryCore", "QuarryMacros",
+        .product(
+          name: "CasePaths", package: "swift-case-paths",
+          condition: .when(traits: ["QuarryCasePaths"])),
+      ]
+    ),
     .systemLibrary(
       name: "CSQLite",
       path: "Sources/CSQLite",

@@ -6,6 +6,9 @@ import SwiftSyntax
 enum QuarryDiagnostic: DiagnosticMessage {
   case tableRequiresStruct
   case genericTable
+  case selectionRequiresStructOrEnum
+  case genericSelection
+  case selectionCaseNeedsOneValue(case: String)
   case tableNameNotLiteral
   case columnNameNotLiteral
   case primaryKeyNotLiteral
@@ -26,6 +29,15 @@ enum QuarryDiagnostic: DiagnosticMessage {
       return "'@Table' can only be applied to a struct"
     case .genericTable:
       return "'@Table' does not support generic types"
+    case .selectionRequiresStructOrEnum:
+      return "'@Selection' can only be applied to a struct or an enum"
+    case .genericSelection:
+      return "'@Selection' does not support generic types"
+    case .selectionCaseNeedsOneValue(let name):
+      return """
+        case '\(name)' of a '@Selection' enum needs exactly one associated value, which its \
+        column (or its '@Selection' group of columns) stores
+        """
     case .tableNameNotLiteral:
       return "the table name must be a string literal"
     case .columnNameNotLiteral:
@@ -67,6 +79,9 @@ enum QuarryDiagnostic: DiagnosticMessage {
     switch self {
     case .tableRequiresStruct: id = "table-requires-struct"
     case .genericTable: id = "generic-table"
+    case .selectionRequiresStructOrEnum: id = "selection-requires-struct-or-enum"
+    case .genericSelection: id = "generic-selection"
+    case .selectionCaseNeedsOneValue: id = "selection-case-needs-one-value"
     case .tableNameNotLiteral: id = "table-name-not-literal"
     case .columnNameNotLiteral: id = "column-name-not-literal"
     case .primaryKeyNotLiteral: id = "primary-key-not-literal"

@@ -9,5 +9,6 @@ struct QuarryMacrosPlugin: CompilerPlugin {
     ColumnMacro.self,
     EphemeralMacro.self,
     SQLMacro.self,
+    SelectionMacro.self,
   ]
 }

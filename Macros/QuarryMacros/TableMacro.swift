@@ -56,12 +56,21 @@ extension TableModel {
   private func tableColumnsSource() -> [String] {
     let definition = primaryKey == nil ? "TableDefinition" : "PrimaryKeyedTableDefinition"
     var body = ["\(access)typealias QueryValue = \(typeName)"]
+    let tablePrefix = quoteIdentifier(tableName) + "."
     for column in columns {
-      body.append(
-        "\(access)let \(column.propertyName) = \(columnType(column.storedType))"
-          + "(\(swiftStringLiteral(column.columnName)), qualifiedName: "
-          + "\(swiftStringLiteral(quoteIdentifier(tableName) + "." + quoteIdentifier(column.columnName))))"
-      )
+      let name = swiftStringLiteral(column.columnName)
+      let qualifiedName = swiftStringLiteral(tablePrefix + quoteIdentifier(column.columnName))
+      if column.isKnownColumn {
+        body.append(
+          "\(access)let \(column.propertyName) = \(columnType(column.storedType))"
+            + "(\(name), qualifiedName: \(qualifiedName))")
+      } else {
+        // A column or a `@Selection` group: the overload that fits the type decides.
+        body.append(
+          "\(access)let \(column.propertyName) = QuarryCore.MacroSupport.column("
+            + "\(typeName).self, \(column.type).self, \(name), qualifiedName: \(qualifiedName), "
+            + "tablePrefix: \(swiftStringLiteral(tablePrefix)))")
+      }
     }
     if let primaryKey {
       body.append(
@@ -97,30 +106,59 @@ extension TableModel {
   }
 
   private func schemaSource() -> [String] {
-    let columnList = columns.map { column in
-      ".init(\(swiftStringLiteral(column.columnName)), type: .\(column.storageClass), "
-        + "nullable: \(column.isOptional)\(column.isPrimaryKey ? ", primaryKey: true" : "")"
-        + "\(column.isGenerated ? ", generated: true" : ""))"
-    }
-    return [
+    [
       "\(access)static let schema = QuarryCore.TableSchema(",
       "  name: \(swiftStringLiteral(tableName)),",
-      "  columns: [\(columnList.joined(separator: ", "))]",
+      "  \(schemaColumnsArgument(columns))",
       ")",
     ]
   }
 
-  private func queryBindingsSource(columns: [ColumnModel]) -> [String] {
-    // Generated columns are never written.
-    let bindings = columns.filter { !$0.isGenerated }.map {
-      $0.bindingExpression("self.\($0.propertyName)")
+  /// `columns: [...]`, or `columnGroups: [...]` when a property may be a `@Selection` group.
+  func schemaColumnsArgument(_ columns: [ColumnModel]) -> String {
+    func describe(_ column: ColumnModel) -> String {
+      "(\(swiftStringLiteral(column.columnName)), type: .\(column.storageClass), "
+        + "nullable: \(column.isOptional)\(column.isPrimaryKey ? ", primaryKey: true" : "")"
+        + "\(column.isGenerated ? ", generated: true" : ""))"
     }
-    return block(
-      "\(access)var queryBindings: [QuarryCore.QueryBinding]",
-      ["[\(bindings.joined(separator: ", "))]"])
+    if columns.allSatisfy(\.isKnownColumn) {
+      return "columns: [\(columns.map { ".init" + describe($0) }.joined(separator: ", "))]"
+    }
+    let groups = columns.map { column in
+      column.isKnownColumn
+        ? "[.init\(describe(column))]"
+        : "QuarryCore.MacroSupport.schemaColumns(\(column.type).self, name: \(describe(column).dropFirst())"
+    }
+    return "columnGroups: [\(groups.joined(separator: ", "))]"
   }
 
-  private func decoderSource() -> [String] {
+  /// `queryBindings`: the values of the writable columns, in schema order.
+  private func queryBindingsSource(columns: [ColumnModel]) -> [String] {
+    // Generated columns are never written.
+    let written = columns.filter { !$0.isGenerated }
+    let header = "\(access)var queryBindings: [QuarryCore.QueryBinding]"
+    if written.allSatisfy(\.isKnownColumn) {
+      let bindings = written.map { $0.bindingExpression("self.\($0.propertyName)") }
+      return block(header, ["[\(bindings.joined(separator: ", "))]"])
+    }
+    return block(
+      header,
+      [
+        "var bindings: [QuarryCore.QueryBinding] = []",
+        "bindings.reserveCapacity(\(typeName).schema.writableColumns.count)",
+      ] + appendBindingsStatements(written) + ["return bindings"])
+  }
+
+  /// Statements appending the bindings of `columns`' values to `bindings`.
+  func appendBindingsStatements(_ columns: [ColumnModel]) -> [String] {
+    columns.map { column in
+      column.isKnownColumn
+        ? "bindings.append(\(column.bindingExpression("self.\(column.propertyName)")))"
+        : "QuarryCore.MacroSupport.appendBindings(self.\(column.propertyName), to: &bindings)"
+    }
+  }
+
+  func decoderSource() -> [String] {
     block(
       "\(access)init(decoder: inout some QuarryCore.QueryDecoder) throws",
       columns.map { column in
@@ -136,13 +174,13 @@ extension TableModel {
 }
 
 /// `header { body }`, with the body indented; `header {}` when the body is empty.
-private func block(_ header: String, _ body: [String]) -> [String] {
+func block(_ header: String, _ body: [String]) -> [String] {
   if body.isEmpty { return ["\(header) {}"] }
   return ["\(header) {"] + body.map { "  \($0)" } + ["}"]
 }
 
 /// `type` made optional, parenthesized when `?` would bind to part of it (`(() -> Void)?`).
-private func optional(_ type: String) -> String {
+func optional(_ type: String) -> String {
   let needsParentheses =
     type.contains("->") || type.hasPrefix("any ") || type.hasPrefix("some ")
     || type.contains("&")

@@ -35,6 +35,10 @@ struct ColumnModel {
     return "\(storedType)(queryOutput: \(value)).queryBinding"
   }
 
+  /// Whether the macro knows from the type's name that the property is one column. Otherwise it
+  /// may be a `@Selection` group, and generated code lets overloads decide (`MacroSupport`).
+  var isKnownColumn: Bool { attribute?.representation != nil || storageClass != "any" }
+
   /// The SQLite storage class the Swift type binds as, by its name (`TableSchema.StorageClass`):
   /// integers and `Bool` are `integer`, `Double` and `Float` `real`, `String`, `UUID` and `Date`
   /// `text`, `[UInt8]` and `Data` `blob`, anything else (an enum, a custom type) `any`.
@@ -63,7 +67,7 @@ struct ColumnModel {
       return "integer"
     case "Double", "Float", "Float32", "Float64":
       return "real"
-    case "String", "UUID", "Date":
+    case "String", "UUID", "Date", "URL":
       return "text"
     case "[UInt8]", "Array<UInt8>", "[Swift.UInt8]", "Data":
       return "blob"
@@ -92,19 +96,28 @@ struct TableModel {
   /// The primary key column, if the table has one.
   var primaryKey: ColumnModel? { columns.first(where: \.isPrimaryKey) }
 
-  /// Models `declaration`, the struct `attribute` is attached to.
-  init(attribute: AttributeSyntax, declaration: some DeclGroupSyntax, typeName: String) {
+  /// Models `declaration`, the struct `attribute` is attached to. A `@Selection` struct
+  /// (`isSelection`) has columns but no table name and no primary key.
+  init(
+    attribute: AttributeSyntax, declaration: some DeclGroupSyntax, typeName: String,
+    isSelection: Bool = false
+  ) {
     self.typeName = typeName
     guard let structDecl = declaration.as(StructDeclSyntax.self) else {
       diagnoseNonStruct(declaration)
       return
     }
     if let generics = structDecl.genericParameterClause {
-      diagnostics.append(Diagnostic(node: generics, message: QuarryDiagnostic.genericTable))
+      diagnostics.append(
+        Diagnostic(
+          node: generics,
+          message: isSelection ? QuarryDiagnostic.genericSelection : .genericTable))
     }
     tableName =
-      Self.explicitTableName(attribute, diagnostics: &diagnostics)
-      ?? defaultTableName(forTypeName: structDecl.name.text.trimmingBackticks)
+      isSelection
+      ? ""
+      : Self.explicitTableName(attribute, diagnostics: &diagnostics)
+        ?? defaultTableName(forTypeName: structDecl.name.text.trimmingBackticks)
     access = Self.accessModifier(structDecl.modifiers)
     draftConformances = Self.draftConformances(structDecl.inheritanceClause)
     for member in structDecl.memberBlock.members {
@@ -112,7 +125,7 @@ struct TableModel {
         addColumns(variable)
       }
     }
-    choosePrimaryKey()
+    if !isSelection { choosePrimaryKey() }
   }
 
   private mutating func diagnoseNonStruct(_ declaration: some DeclGroupSyntax) {

@@ -1,5 +1,9 @@
 @_exported import QuarryCore
 
+#if QuarryCasePaths
+  @_exported import CasePaths
+#endif
+
 /// Makes a struct a table: its stored properties become columns, decoded in declaration order.
 ///
 /// ```swift
@@ -34,6 +38,34 @@ public macro Column(
   primaryKey: Bool? = nil, generated: GeneratedColumnStorage? = nil
 ) =
   #externalMacro(module: "QuarryMacros", type: "ColumnMacro")
+
+/// Makes a struct or an enum a group of columns (``Selection``).
+///
+/// A struct can be a property of `@Table` types, which store its properties as their own
+/// columns (`$0.timestamps.createdAt`), or the row type of a query:
+/// `Reminder.select { Row.Columns(title: $0.title, count: $0.id.count()) }`.
+///
+/// An enum whose cases each hold one value keeps each case in its own nullable column (or group
+/// of columns, for a `@Selection` struct); a row decodes as the case whose columns are not
+/// `NULL`. Writes set the other cases' columns to `NULL`.
+///
+/// ```swift
+/// @Table struct Attachment {
+///   let id: Int
+///   let kind: Kind
+///   @CasePathable @Selection
+///   enum Kind {
+///     case link(URL)
+///     case note(String)
+///   }
+/// }
+/// ```
+@attached(
+  extension, conformances: Selection,
+  names: named(SelectionMembers), named(selectionMembers), named(selectionColumns),
+  named(appendQueryBindings), named(init(decoder:)), named(Columns)
+)
+public macro Selection() = #externalMacro(module: "QuarryMacros", type: "SelectionMacro")
 
 /// Keeps a stored property of a `@Table` struct out of the table; it needs a default value.
 @attached(peer)

@@ -88,9 +88,17 @@ public final class Database {
 
   // MARK: Running SQL
 
-  /// Runs one statement with its bindings, discarding any rows.
+  /// Runs a statement with its bindings, discarding any rows. SQL holding several statements
+  /// (a migration written with `#sql`) runs them in order, the bindings filling their
+  /// placeholders in turn.
   public func execute(_ fragment: QueryFragment) throws {
-    guard let statement = try cachedStatement(for: fragment) else { return }
+    let prepared: PreparedStatement?
+    do {
+      prepared = try cachedStatement(for: fragment)
+    } catch let error as DatabaseError where error.message == DatabaseError.severalStatements {
+      return try execute(sql: fragment.sql, arguments: StatementArguments(fragment.bindings))
+    }
+    guard let statement = prepared else { return }
     defer { statement.reset() }
     var step = sqlite3_step(statement.handle)
     while step == SQLITE_ROW { step = sqlite3_step(statement.handle) }
@@ -176,21 +184,39 @@ public final class Database {
     try prepare(utf8: Array(sql.utf8))
   }
 
-  /// Compiles one SQL statement given as UTF-8; nil when it holds none.
+  /// Compiles one SQL statement given as UTF-8; nil when it holds none. SQL holding more than
+  /// one statement is an error (``DatabaseError/severalStatements``), never silently cut short.
   @usableFromInline
   func prepare(utf8: [UInt8]) throws -> PreparedStatement? {
     var statement: OpaquePointer?
+    var hasMore = false
     let code = utf8.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) {
-        sqlite3_prepare_v3(
-          handle, $0.baseAddress, Int32($0.count), UInt32(SQLITE_PREPARE_PERSISTENT),
-          &statement, nil)
+      buffer.withMemoryRebound(to: CChar.self) { text in
+        var tail: UnsafePointer<CChar>?
+        let code = sqlite3_prepare_v3(
+          handle, text.baseAddress, Int32(text.count), UInt32(SQLITE_PREPARE_PERSISTENT),
+          &statement, &tail)
+        if code == SQLITE_OK, let base = text.baseAddress, let tail, tail < base + text.count {
+          // Whatever follows must be blank or comments: prepare it to find out. (It may fail
+          // to prepare because it needs what the first statement creates: that is more SQL.)
+          var next: OpaquePointer?
+          let nextCode = sqlite3_prepare_v2(
+            handle, tail, Int32(base + text.count - tail), &next, nil)
+          hasMore = nextCode != SQLITE_OK || next != nil
+          sqlite3_finalize(next)
+        }
+        return code
       }
     }
+    let sql = { String(decoding: utf8, as: UTF8.self) }
     guard code == SQLITE_OK else {
       sqlite3_finalize(statement)
+      throw DatabaseError(connection: handle, resultCode: code, sql: sql())
+    }
+    guard !hasMore else {
+      sqlite3_finalize(statement)
       throw DatabaseError(
-        connection: handle, resultCode: code, sql: String(decoding: utf8, as: UTF8.self))
+        resultCode: DatabaseError.misuse, message: DatabaseError.severalStatements, sql: sql())
     }
     guard let statement else { return nil }
     return PreparedStatement(handle: statement, connection: handle, utf8: utf8)

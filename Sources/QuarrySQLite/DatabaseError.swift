@@ -65,4 +65,9 @@ extension DatabaseError {
   public static let readOnly: Int32 = SQLITE_READONLY
   /// `SQLITE_MISUSE`: an API used wrongly, such as a binding count mismatch.
   public static let misuse: Int32 = SQLITE_MISUSE
+
+  /// The message of the error a query holding several statements gets where one is expected
+  /// (a fetch, a prepared statement).
+  public static let severalStatements =
+    "the SQL holds more than one statement; only execute runs several"
 }

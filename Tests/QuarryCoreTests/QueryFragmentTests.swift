@@ -45,10 +45,8 @@ struct QueryFragmentTests {
     var all = SQLScanner(#"a('x''y', "q", [b], :name, ?2) -- c"#)
     var tokens: [SQLScanner.Token] = []
     while let token = all.next() { tokens.append(token) }
-    #expect(
-      tokens.filter { $0.kind != .text }.map(\.text) == [
-        "(", "'x''y'", "\"q\"", "[b]", ":name", "?2", ")", "-- c",
-      ])
+    let special: [Substring] = tokens.filter { $0.kind != SQLScanner.Token.Kind.text }.map(\.text)
+    #expect(special == ["(", "'x''y'", "\"q\"", "[b]", ":name", "?2", ")", "-- c"])
     #expect(tokens.allSatisfy { $0.isTerminated })
     var unterminated = SQLScanner("SELECT 'abc")
     _ = unterminated.next()

@@ -8,6 +8,7 @@ let tableMacros: [String: MacroSpec] = [
   "Table": MacroSpec(type: TableMacro.self, conformances: ["Table", "PrimaryKeyedTable"]),
   "Column": MacroSpec(type: ColumnMacro.self),
   "Ephemeral": MacroSpec(type: EphemeralMacro.self),
+  "Selection": MacroSpec(type: SelectionMacro.self, conformances: ["Selection"]),
 ]
 
 @Suite(.macros(tableMacros))
@@ -43,7 +44,7 @@ struct TableMacroTests {
           public let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
           public let title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
           public let isCompleted = QuarryCore.TableColumn<Reminder, Bool>("is_completed", qualifiedName: "\"reminders\".\"is_completed\"")
-          public let priority = QuarryCore.TableColumn<Reminder, Priority?>("priority", qualifiedName: "\"reminders\".\"priority\"")
+          public let priority = QuarryCore.MacroSupport.column(Reminder.self, Priority?.self, "priority", qualifiedName: "\"reminders\".\"priority\"", tablePrefix: "\"reminders\".")
           public var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
         }
         public struct Draft: QuarryCore.TableDraft {
@@ -59,17 +60,29 @@ struct TableMacroTests {
             self.priority = priority
           }
           public var queryBindings: [QuarryCore.QueryBinding] {
-            [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
+            var bindings: [QuarryCore.QueryBinding] = []
+            bindings.reserveCapacity(Reminder.schema.writableColumns.count)
+            bindings.append(self.id.queryBinding)
+            bindings.append(self.title.queryBinding)
+            bindings.append(self.isCompleted.queryBinding)
+            QuarryCore.MacroSupport.appendBindings(self.priority, to: &bindings)
+            return bindings
           }
         }
         public typealias PrimaryKey = Int
         public static let columns = TableColumns()
         public static let schema = QuarryCore.TableSchema(
           name: "reminders",
-          columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("title", type: .text, nullable: false), .init("is_completed", type: .integer, nullable: false), .init("priority", type: .any, nullable: true)]
+          columnGroups: [[.init("id", type: .integer, nullable: false, primaryKey: true)], [.init("title", type: .text, nullable: false)], [.init("is_completed", type: .integer, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Priority?.self, name: "priority", type: .any, nullable: true)]
         )
         public var queryBindings: [QuarryCore.QueryBinding] {
-          [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
+          var bindings: [QuarryCore.QueryBinding] = []
+          bindings.reserveCapacity(Reminder.schema.writableColumns.count)
+          bindings.append(self.id.queryBinding)
+          bindings.append(self.title.queryBinding)
+          bindings.append(self.isCompleted.queryBinding)
+          QuarryCore.MacroSupport.appendBindings(self.priority, to: &bindings)
+          return bindings
         }
         public init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -113,7 +126,7 @@ struct TableMacroTests {
           let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
           let title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
           let isCompleted = QuarryCore.TableColumn<Reminder, Bool>("is_completed", qualifiedName: "\"reminders\".\"is_completed\"")
-          let priority = QuarryCore.TableColumn<Reminder, Priority?>("priority", qualifiedName: "\"reminders\".\"priority\"")
+          let priority = QuarryCore.MacroSupport.column(Reminder.self, Priority?.self, "priority", qualifiedName: "\"reminders\".\"priority\"", tablePrefix: "\"reminders\".")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
         }
         struct Draft: QuarryCore.TableDraft {
@@ -129,17 +142,29 @@ struct TableMacroTests {
             self.priority = priority
           }
           var queryBindings: [QuarryCore.QueryBinding] {
-            [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
+            var bindings: [QuarryCore.QueryBinding] = []
+            bindings.reserveCapacity(Reminder.schema.writableColumns.count)
+            bindings.append(self.id.queryBinding)
+            bindings.append(self.title.queryBinding)
+            bindings.append(self.isCompleted.queryBinding)
+            QuarryCore.MacroSupport.appendBindings(self.priority, to: &bindings)
+            return bindings
           }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "reminders",
-          columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("title", type: .text, nullable: false), .init("is_completed", type: .integer, nullable: false), .init("priority", type: .any, nullable: true)]
+          columnGroups: [[.init("id", type: .integer, nullable: false, primaryKey: true)], [.init("title", type: .text, nullable: false)], [.init("is_completed", type: .integer, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Priority?.self, name: "priority", type: .any, nullable: true)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
-          [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
+          var bindings: [QuarryCore.QueryBinding] = []
+          bindings.reserveCapacity(Reminder.schema.writableColumns.count)
+          bindings.append(self.id.queryBinding)
+          bindings.append(self.title.queryBinding)
+          bindings.append(self.isCompleted.queryBinding)
+          QuarryCore.MacroSupport.appendBindings(self.priority, to: &bindings)
+          return bindings
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -629,8 +654,8 @@ struct TableMacroTests {
           let delta = QuarryCore.TableColumn<Sample, Double>("delta", qualifiedName: "\"samples\".\"delta\"")
           let createdAt = QuarryCore.TableColumn<Sample, Date>("createdAt", qualifiedName: "\"samples\".\"createdAt\"")
           let qualified = QuarryCore.TableColumn<Sample, Foundation.Date>("qualified", qualifiedName: "\"samples\".\"qualified\"")
-          let explicitInit = QuarryCore.TableColumn<Sample, Foo>("explicitInit", qualifiedName: "\"samples\".\"explicitInit\"")
-          let specialized = QuarryCore.TableColumn<Sample, Box<Int>>("specialized", qualifiedName: "\"samples\".\"specialized\"")
+          let explicitInit = QuarryCore.MacroSupport.column(Sample.self, Foo.self, "explicitInit", qualifiedName: "\"samples\".\"explicitInit\"", tablePrefix: "\"samples\".")
+          let specialized = QuarryCore.MacroSupport.column(Sample.self, Box<Int>.self, "specialized", qualifiedName: "\"samples\".\"specialized\"", tablePrefix: "\"samples\".")
           let first = QuarryCore.TableColumn<Sample, Int>("first", qualifiedName: "\"samples\".\"first\"")
           let second = QuarryCore.TableColumn<Sample, String>("second", qualifiedName: "\"samples\".\"second\"")
           let x = QuarryCore.TableColumn<Sample, Double>("x", qualifiedName: "\"samples\".\"x\"")
@@ -678,17 +703,55 @@ struct TableMacroTests {
             self.`default` = `default`
           }
           var queryBindings: [QuarryCore.QueryBinding] {
-            [self.id.queryBinding, self.text.queryBinding, self.count.queryBinding, self.ratio.queryBinding, self.flag.queryBinding, self.offset.queryBinding, self.delta.queryBinding, self.createdAt.queryBinding, self.qualified.queryBinding, self.explicitInit.queryBinding, self.specialized.queryBinding, self.first.queryBinding, self.second.queryBinding, self.x.queryBinding, self.y.queryBinding, self.observed.queryBinding, self.`default`.queryBinding]
+            var bindings: [QuarryCore.QueryBinding] = []
+            bindings.reserveCapacity(Sample.schema.writableColumns.count)
+            bindings.append(self.id.queryBinding)
+            bindings.append(self.text.queryBinding)
+            bindings.append(self.count.queryBinding)
+            bindings.append(self.ratio.queryBinding)
+            bindings.append(self.flag.queryBinding)
+            bindings.append(self.offset.queryBinding)
+            bindings.append(self.delta.queryBinding)
+            bindings.append(self.createdAt.queryBinding)
+            bindings.append(self.qualified.queryBinding)
+            QuarryCore.MacroSupport.appendBindings(self.explicitInit, to: &bindings)
+            QuarryCore.MacroSupport.appendBindings(self.specialized, to: &bindings)
+            bindings.append(self.first.queryBinding)
+            bindings.append(self.second.queryBinding)
+            bindings.append(self.x.queryBinding)
+            bindings.append(self.y.queryBinding)
+            bindings.append(self.observed.queryBinding)
+            bindings.append(self.`default`.queryBinding)
+            return bindings
           }
         }
         typealias PrimaryKey = UUID
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "samples",
-          columns: [.init("id", type: .text, nullable: false, primaryKey: true), .init("text", type: .text, nullable: false), .init("count", type: .integer, nullable: false), .init("ratio", type: .real, nullable: false), .init("flag", type: .integer, nullable: false), .init("offset", type: .integer, nullable: false), .init("delta", type: .real, nullable: false), .init("createdAt", type: .text, nullable: false), .init("qualified", type: .text, nullable: false), .init("explicitInit", type: .any, nullable: false), .init("specialized", type: .any, nullable: false), .init("first", type: .integer, nullable: false), .init("second", type: .text, nullable: false), .init("x", type: .real, nullable: false), .init("y", type: .real, nullable: false), .init("observed", type: .integer, nullable: false), .init("default", type: .integer, nullable: false)]
+          columnGroups: [[.init("id", type: .text, nullable: false, primaryKey: true)], [.init("text", type: .text, nullable: false)], [.init("count", type: .integer, nullable: false)], [.init("ratio", type: .real, nullable: false)], [.init("flag", type: .integer, nullable: false)], [.init("offset", type: .integer, nullable: false)], [.init("delta", type: .real, nullable: false)], [.init("createdAt", type: .text, nullable: false)], [.init("qualified", type: .text, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Foo.self, name: "explicitInit", type: .any, nullable: false), QuarryCore.MacroSupport.schemaColumns(Box<Int>.self, name: "specialized", type: .any, nullable: false), [.init("first", type: .integer, nullable: false)], [.init("second", type: .text, nullable: false)], [.init("x", type: .real, nullable: false)], [.init("y", type: .real, nullable: false)], [.init("observed", type: .integer, nullable: false)], [.init("default", type: .integer, nullable: false)]]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
-          [self.id.queryBinding, self.text.queryBinding, self.count.queryBinding, self.ratio.queryBinding, self.flag.queryBinding, self.offset.queryBinding, self.delta.queryBinding, self.createdAt.queryBinding, self.qualified.queryBinding, self.explicitInit.queryBinding, self.specialized.queryBinding, self.first.queryBinding, self.second.queryBinding, self.x.queryBinding, self.y.queryBinding, self.observed.queryBinding, self.`default`.queryBinding]
+          var bindings: [QuarryCore.QueryBinding] = []
+          bindings.reserveCapacity(Sample.schema.writableColumns.count)
+          bindings.append(self.id.queryBinding)
+          bindings.append(self.text.queryBinding)
+          bindings.append(self.count.queryBinding)
+          bindings.append(self.ratio.queryBinding)
+          bindings.append(self.flag.queryBinding)
+          bindings.append(self.offset.queryBinding)
+          bindings.append(self.delta.queryBinding)
+          bindings.append(self.createdAt.queryBinding)
+          bindings.append(self.qualified.queryBinding)
+          QuarryCore.MacroSupport.appendBindings(self.explicitInit, to: &bindings)
+          QuarryCore.MacroSupport.appendBindings(self.specialized, to: &bindings)
+          bindings.append(self.first.queryBinding)
+          bindings.append(self.second.queryBinding)
+          bindings.append(self.x.queryBinding)
+          bindings.append(self.y.queryBinding)
+          bindings.append(self.observed.queryBinding)
+          bindings.append(self.`default`.queryBinding)
+          return bindings
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(UUID.self)

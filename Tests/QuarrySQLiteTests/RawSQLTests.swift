@@ -128,3 +128,32 @@ struct RawSQLTests {
     #expect(syntax?.arguments == [.int(1)])
   }
 }
+
+@Suite("Several statements in one query")
+struct SeveralStatementsTests {
+  @Test func executeRunsEveryStatementOfAFragment() throws {
+    let db = try Database()
+    let name = "x"
+    try #sql(
+      """
+      CREATE TABLE "items" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL);
+      CREATE INDEX "items_name" ON "items" ("name");
+      INSERT INTO "items" ("name") VALUES (\(name));
+      -- a trailing comment
+      """
+    ).execute(db)
+    #expect(try db.fetchOne(sql: #"SELECT "name" FROM "items""#)?[0] == .text("x"))
+    #expect(try db.indexes(on: "items").map(\.name) == ["items_name"])
+  }
+
+  @Test func aFetchOfSeveralStatementsIsAnError() throws {
+    let db = try Database()
+    #expect {
+      try db.fetchAll(QueryFragment(sql: "SELECT 1; SELECT 2")) { try $0.decode(Int.self) }
+    } throws: { error in
+      (error as? DatabaseError)?.message == DatabaseError.severalStatements
+    }
+    #expect(
+      try db.fetchAll(QueryFragment(sql: "SELECT 1; -- done")) { try $0.decode(Int.self) } == [1])
+  }
+}

@@ -23,6 +23,21 @@ extension UUID: QueryBindable {
   }
 }
 
+extension URL: QueryBindable {
+  /// Binds the URL's text: `'https://example.com/a'`.
+  public var queryBinding: QueryBinding { .text(absoluteString) }
+
+  /// Decodes URL text, failing with a decoding error when it is not a URL.
+  public init(decoder: inout some QueryDecoder) throws {
+    let text = try decoder.decode(String.self)
+    guard let url = URL(string: text) else {
+      throw QueryDecodingError(
+        expectedType: "URL", found: "TEXT \(QueryBinding.text(text).sqlLiteral), not a URL")
+    }
+    self = url
+  }
+}
+
 extension Date: QueryBindable {
   /// Binds the date as ISO-8601 text in UTC with milliseconds, the form SQLite's date functions
   /// read and sort correctly: `'2026-11-22 14:03:07.250'`.

@@ -7,6 +7,9 @@ public struct TableColumn<Root: Table, Value: QueryBindable>: QueryExpression, S
   public typealias QueryValue = Value
 
   @usableFromInline let nameLiteral: StaticString
+  /// The quoted table name and a dot (`"reminders".`) for a column of a `@Selection` group,
+  /// which only learns its table when the table uses it; empty otherwise.
+  @usableFromInline let tablePrefixLiteral: StaticString
   @usableFromInline let qualifiedNameLiteral: StaticString
 
   /// Describes the column `name` of `Root`, whose table-qualified, quoted name is
@@ -14,17 +17,32 @@ public struct TableColumn<Root: Table, Value: QueryBindable>: QueryExpression, S
   @inlinable
   public init(_ name: StaticString, qualifiedName: StaticString) {
     self.nameLiteral = name
+    self.tablePrefixLiteral = ""
     self.qualifiedNameLiteral = qualifiedName
+  }
+
+  /// Describes the column `name` of a group inside `Root`: it renders `tablePrefix` (the quoted
+  /// table name and a dot) followed by `quotedName`.
+  @inlinable
+  public init(_ name: StaticString, tablePrefix: StaticString, quotedName: StaticString) {
+    self.nameLiteral = name
+    self.tablePrefixLiteral = tablePrefix
+    self.qualifiedNameLiteral = quotedName
   }
 
   /// The column's name in the database.
   public var name: String { nameLiteral.description }
 
   /// The table-qualified, quoted name: `"reminders"."title"`.
-  public var qualifiedName: String { qualifiedNameLiteral.description }
+  public var qualifiedName: String {
+    tablePrefixLiteral.description + qualifiedNameLiteral.description
+  }
 
   @inlinable
   public func write(to fragment: inout QueryFragment) {
+    if tablePrefixLiteral.utf8CodeUnitCount != 0 {
+      tablePrefixLiteral.withUTF8Buffer { fragment.utf8.append(contentsOf: $0) }
+    }
     qualifiedNameLiteral.withUTF8Buffer { fragment.utf8.append(contentsOf: $0) }
   }
 }

@@ -97,6 +97,26 @@ public struct Updates<Base: Table> {
     set { assign(Base.columns[keyPath: keyPath].name, newValue) }
   }
 
+  /// A `@Selection` group of columns, assigned a whole value: `$0.kind = .note("Hi")` sets every
+  /// column of the group (`NULL` in the columns of an enum's other cases). Reading it gives
+  /// `nil`: an update cannot know the group's current value.
+  public subscript<Value: Selection>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, ColumnGroup<Base, Value>>
+  ) -> Value? {
+    get { nil }
+    set {
+      var bindings: [QueryBinding] = []
+      if let newValue {
+        newValue.appendQueryBindings(to: &bindings)
+      } else {
+        bindings = Array(repeating: .null, count: Value.queryColumnCount)
+      }
+      for (column, binding) in zip(Value.selectionColumns, bindings) {
+        assign(column.name, binding: binding)
+      }
+    }
+  }
+
   /// The column's value as assigned so far, or the column itself.
   func current<Value>(_ column: TableColumn<Base, Value>) -> SQLQueryExpression<Value> {
     if let index = columns.firstIndex(of: column.name) {

@@ -1,0 +1,196 @@
+import QuarrySQLText
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@Selection`: conforms a struct or an enum to `Selection`, so a table can hold it as a group
+/// of columns, and (for a struct) a query can select into it with `Row.Columns(…)`.
+public struct SelectionMacro: ExtensionMacro {
+  public static var formatMode: FormatMode { .disabled }
+
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    let typeName = type.trimmedDescription
+    let source: String
+    if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+      let model = SelectionEnumModel(enumDecl, typeName: typeName)
+      model.diagnostics.forEach(context.diagnose)
+      guard model.diagnostics.isEmpty else { return [] }
+      source = model.extensionSource()
+    } else if declaration.is(StructDeclSyntax.self) {
+      let model = TableModel(
+        attribute: node, declaration: declaration, typeName: typeName, isSelection: true)
+      model.diagnostics.forEach(context.diagnose)
+      guard model.diagnostics.isEmpty else { return [] }
+      source = model.selectionExtensionSource()
+    } else {
+      // A class or an actor becomes a struct; anything else has no obvious fix.
+      var diagnostic = Diagnostic(
+        node: node, message: QuarryDiagnostic.selectionRequiresStructOrEnum)
+      if let classDecl = declaration.as(ClassDeclSyntax.self) {
+        diagnostic = Diagnostic(
+          node: classDecl.classKeyword, message: QuarryDiagnostic.selectionRequiresStructOrEnum,
+          fixIts: [
+            .replacing(
+              classDecl.classKeyword, with: .struct, removing: classDecl.modifiers, .final)
+          ])
+      } else if let actorDecl = declaration.as(ActorDeclSyntax.self) {
+        diagnostic = Diagnostic(
+          node: actorDecl.actorKeyword, message: QuarryDiagnostic.selectionRequiresStructOrEnum,
+          fixIts: [.replacing(actorDecl.actorKeyword, with: .struct)])
+      }
+      context.diagnose(diagnostic)
+      return []
+    }
+    guard let extensionDecl = DeclSyntax("\(raw: source)").as(ExtensionDeclSyntax.self) else {
+      return []
+    }
+    return [extensionDecl]
+  }
+}
+
+extension TableModel {
+  /// The `Selection` conformance of a `@Selection` struct: its members and columns, bindings,
+  /// decoder, and `Columns`, which selects a query's expressions into it.
+  func selectionExtensionSource() -> String {
+    var body = selectionMembersSource(
+      access: access, columns.map { ($0.propertyName, $0.storedType, $0.columnName) })
+    body += [
+      "\(access)static let selectionColumns: [QuarryCore.TableSchema.Column] = "
+        + "QuarryCore.TableSchema(name: \"\", \(schemaColumnsArgument(columns))).columns"
+    ]
+    body += block(
+      "\(access)func appendQueryBindings(to bindings: inout [QuarryCore.QueryBinding])",
+      appendBindingsStatements(columns))
+    body += decoderSource()
+    body += columnsBuilderSource()
+    return block("extension \(typeName): QuarryCore.Selection", body).joined(separator: "\n")
+  }
+
+  /// `Columns`: a query expression made of one expression per property, decoded as the type.
+  private func columnsBuilderSource() -> [String] {
+    let parameters = columns.map {
+      "\($0.propertyName): some QuarryCore.QueryExpression<\($0.storedType)>"
+    }
+    var initializer = ["var selection = QuarryCore.QueryFragment()"]
+    for (index, column) in columns.enumerated() {
+      if index > 0 { initializer.append("selection.append(sql: \", \")") }
+      initializer.append("\(column.propertyName).write(to: &selection)")
+      // A single column gets its property's name; a group's columns keep theirs.
+      if column.isKnownColumn {
+        initializer.append(
+          "selection.append(sql: \(swiftStringLiteral(" AS " + quoteIdentifier(column.columnName))))"
+        )
+      }
+    }
+    initializer.append("self.selection = selection")
+    let body =
+      [
+        "\(access)typealias QueryValue = \(typeName)",
+        "\(access)let selection: QuarryCore.QueryFragment",
+      ]
+      + block("\(access)init(\(parameters.joined(separator: ", ")))", initializer)
+      + block(
+        "\(access)func write(to fragment: inout QuarryCore.QueryFragment)",
+        ["fragment.append(selection)"])
+    return block("\(access)struct Columns: QuarryCore.QueryExpression", body)
+  }
+
+}
+
+/// `SelectionMembers` and its one instance.
+private func selectionMembersSource(
+  access: String, _ members: [(property: String, type: String, column: String)]
+) -> [String] {
+  let declarations = members.map { member in
+    "\(access)let \(member.property) = QuarryCore.SelectionMember<\(member.type)>("
+      + "\(swiftStringLiteral(member.column)), "
+      + "quotedName: \(swiftStringLiteral(quoteIdentifier(member.column))))"
+  }
+  return block("\(access)struct SelectionMembers: Sendable", declarations)
+    + ["\(access)static let selectionMembers = SelectionMembers()"]
+}
+
+/// A `@Selection` enum: each case holds one value, stored in its own column (or `@Selection`
+/// group of columns); the other cases' columns are `NULL`.
+struct SelectionEnumModel {
+  struct Case {
+    /// The case's name, which names its column.
+    var name: String
+    /// The type of its associated value.
+    var type: String
+  }
+
+  var typeName: String
+  var access = ""
+  var cases: [Case] = []
+  var diagnostics: [Diagnostic] = []
+
+  init(_ enumDecl: EnumDeclSyntax, typeName: String) {
+    self.typeName = typeName
+    if let generics = enumDecl.genericParameterClause {
+      diagnostics.append(Diagnostic(node: generics, message: QuarryDiagnostic.genericSelection))
+    }
+    access = enumDecl.modifiers.contains { $0.name.tokenKind == .keyword(.public) } ? "public " : ""
+    for member in enumDecl.memberBlock.members {
+      guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+      for element in caseDecl.elements {
+        let name = element.name.text
+        guard let parameters = element.parameterClause?.parameters, parameters.count == 1,
+          let parameter = parameters.first
+        else {
+          diagnostics.append(
+            Diagnostic(
+              node: element,
+              message: QuarryDiagnostic.selectionCaseNeedsOneValue(case: name.trimmingBackticks)))
+          continue
+        }
+        cases.append(Case(name: name, type: parameter.type.trimmedDescription))
+      }
+    }
+  }
+
+  func extensionSource() -> String {
+    let columnName = { (name: String) in name.trimmingBackticks }
+    var body = selectionMembersSource(
+      access: access, cases.map { ($0.name, optional($0.type), columnName($0.name)) })
+    let groups = cases.map {
+      "QuarryCore.MacroSupport.schemaColumns(\(optional($0.type)).self, "
+        + "name: \(swiftStringLiteral(columnName($0.name))), type: .any, nullable: true)"
+    }
+    body.append(
+      "\(access)static let selectionColumns: [QuarryCore.TableSchema.Column] = "
+        + "QuarryCore.TableSchema(name: \"\", columnGroups: [\(groups.joined(separator: ", "))])"
+        + ".columns")
+    let appends = cases.flatMap { enumCase in
+      [
+        "if case .\(enumCase.name)(let value) = self {",
+        "  QuarryCore.MacroSupport.appendBindings(value, to: &bindings)",
+        "} else {",
+        "  QuarryCore.MacroSupport.appendNulls(\(enumCase.type).self, to: &bindings)",
+        "}",
+      ]
+    }
+    body += block(
+      "\(access)func appendQueryBindings(to bindings: inout [QuarryCore.QueryBinding])", appends)
+    var decoding = cases.map {
+      "let \($0.name) = try decoder.decode(\(optional($0.type)).self)"
+    }
+    for (index, enumCase) in cases.enumerated() {
+      decoding.append((index == 0 ? "if" : "} else if") + " let \(enumCase.name) {")
+      decoding.append("  self = .\(enumCase.name)(\(enumCase.name))")
+    }
+    let failure =
+      "throw QuarryCore.QueryDecodingError(expectedType: \(swiftStringLiteral(typeName)), "
+      + "found: \"NULL in the columns of every case\")"
+    decoding += cases.isEmpty ? [failure] : ["} else {", "  \(failure)", "}"]
+    body += block(
+      "\(access)init(decoder: inout some QuarryCore.QueryDecoder) throws", decoding)
+    return block("extension \(typeName): QuarryCore.Selection", body).joined(separator: "\n")
+  }
+}

@@ -1,0 +1,287 @@
+import MacroTesting
+import QuarryMacros
+import Testing
+
+@Suite(.macros(tableMacros))
+struct SelectionMacroTests {
+  @Test func structGroup() {
+    assertMacro {
+      """
+      @Selection public struct Timestamps {
+        let createdAt: Date
+        @Column("updated_at")
+        var updatedAt: Date?
+      }
+      """
+    } expansion: {
+      #"""
+      public struct Timestamps {
+        let createdAt: Date
+        var updatedAt: Date?
+      }
+
+      extension Timestamps: QuarryCore.Selection {
+        public struct SelectionMembers: Sendable {
+          public let createdAt = QuarryCore.SelectionMember<Date>("createdAt", quotedName: "\"createdAt\"")
+          public let updatedAt = QuarryCore.SelectionMember<Date?>("updated_at", quotedName: "\"updated_at\"")
+        }
+        public static let selectionMembers = SelectionMembers()
+        public static let selectionColumns: [QuarryCore.TableSchema.Column] = QuarryCore.TableSchema(name: "", columns: [.init("createdAt", type: .text, nullable: false), .init("updated_at", type: .text, nullable: true)]).columns
+        public func appendQueryBindings(to bindings: inout [QuarryCore.QueryBinding]) {
+          bindings.append(self.createdAt.queryBinding)
+          bindings.append(self.updatedAt.queryBinding)
+        }
+        public init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.createdAt = try decoder.decode(Date.self)
+          self.updatedAt = try decoder.decode(Date?.self)
+        }
+        public struct Columns: QuarryCore.QueryExpression {
+          public typealias QueryValue = Timestamps
+          public let selection: QuarryCore.QueryFragment
+          public init(createdAt: some QuarryCore.QueryExpression<Date>, updatedAt: some QuarryCore.QueryExpression<Date?>) {
+            var selection = QuarryCore.QueryFragment()
+            createdAt.write(to: &selection)
+            selection.append(sql: " AS \"createdAt\"")
+            selection.append(sql: ", ")
+            updatedAt.write(to: &selection)
+            selection.append(sql: " AS \"updated_at\"")
+            self.selection = selection
+          }
+          public func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
+      }
+      """#
+    }
+  }
+
+  @Test func tableHoldingAGroup() {
+    assertMacro {
+      """
+      @Table struct RemindersList {
+        let id: Int
+        var name = ""
+        let timestamps: Timestamps
+      }
+      """
+    } expansion: {
+      #"""
+      struct RemindersList {
+        let id: Int
+        var name = ""
+        let timestamps: Timestamps
+      }
+
+      extension RemindersList: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = RemindersList
+          let id = QuarryCore.TableColumn<RemindersList, Int>("id", qualifiedName: "\"remindersLists\".\"id\"")
+          let name = QuarryCore.TableColumn<RemindersList, String>("name", qualifiedName: "\"remindersLists\".\"name\"")
+          let timestamps = QuarryCore.MacroSupport.column(RemindersList.self, Timestamps.self, "timestamps", qualifiedName: "\"remindersLists\".\"timestamps\"", tablePrefix: "\"remindersLists\".")
+          var primaryKey: QuarryCore.TableColumn<RemindersList, Int> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = RemindersList
+          var id: Int?
+          var name: String
+          var timestamps: Timestamps
+          init(id: Int? = nil, name: String = "", timestamps: Timestamps) {
+            self.id = id
+            self.name = name
+            self.timestamps = timestamps
+          }
+          var queryBindings: [QuarryCore.QueryBinding] {
+            var bindings: [QuarryCore.QueryBinding] = []
+            bindings.reserveCapacity(RemindersList.schema.writableColumns.count)
+            bindings.append(self.id.queryBinding)
+            bindings.append(self.name.queryBinding)
+            QuarryCore.MacroSupport.appendBindings(self.timestamps, to: &bindings)
+            return bindings
+          }
+        }
+        typealias PrimaryKey = Int
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "remindersLists",
+          columnGroups: [[.init("id", type: .integer, nullable: false, primaryKey: true)], [.init("name", type: .text, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Timestamps.self, name: "timestamps", type: .any, nullable: false)]
+        )
+        var queryBindings: [QuarryCore.QueryBinding] {
+          var bindings: [QuarryCore.QueryBinding] = []
+          bindings.reserveCapacity(RemindersList.schema.writableColumns.count)
+          bindings.append(self.id.queryBinding)
+          bindings.append(self.name.queryBinding)
+          QuarryCore.MacroSupport.appendBindings(self.timestamps, to: &bindings)
+          return bindings
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+          self.name = try decoder.decode(String.self)
+          self.timestamps = try decoder.decode(Timestamps.self)
+        }
+      }
+      """#
+    }
+  }
+
+  @Test func enumOfCases() {
+    assertMacro {
+      """
+      @Selection enum Kind {
+        case link(URL)
+        case note(String)
+        case image(Attachment.Image)
+      }
+      """
+    } expansion: {
+      #"""
+      enum Kind {
+        case link(URL)
+        case note(String)
+        case image(Attachment.Image)
+      }
+
+      extension Kind: QuarryCore.Selection {
+        struct SelectionMembers: Sendable {
+          let link = QuarryCore.SelectionMember<URL?>("link", quotedName: "\"link\"")
+          let note = QuarryCore.SelectionMember<String?>("note", quotedName: "\"note\"")
+          let image = QuarryCore.SelectionMember<Attachment.Image?>("image", quotedName: "\"image\"")
+        }
+        static let selectionMembers = SelectionMembers()
+        static let selectionColumns: [QuarryCore.TableSchema.Column] = QuarryCore.TableSchema(name: "", columnGroups: [QuarryCore.MacroSupport.schemaColumns(URL?.self, name: "link", type: .any, nullable: true), QuarryCore.MacroSupport.schemaColumns(String?.self, name: "note", type: .any, nullable: true), QuarryCore.MacroSupport.schemaColumns(Attachment.Image?.self, name: "image", type: .any, nullable: true)]).columns
+        func appendQueryBindings(to bindings: inout [QuarryCore.QueryBinding]) {
+          if case .link(let value) = self {
+            QuarryCore.MacroSupport.appendBindings(value, to: &bindings)
+          } else {
+            QuarryCore.MacroSupport.appendNulls(URL.self, to: &bindings)
+          }
+          if case .note(let value) = self {
+            QuarryCore.MacroSupport.appendBindings(value, to: &bindings)
+          } else {
+            QuarryCore.MacroSupport.appendNulls(String.self, to: &bindings)
+          }
+          if case .image(let value) = self {
+            QuarryCore.MacroSupport.appendBindings(value, to: &bindings)
+          } else {
+            QuarryCore.MacroSupport.appendNulls(Attachment.Image.self, to: &bindings)
+          }
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          let link = try decoder.decode(URL?.self)
+          let note = try decoder.decode(String?.self)
+          let image = try decoder.decode(Attachment.Image?.self)
+          if let link {
+            self = .link(link)
+          } else if let note {
+            self = .note(note)
+          } else if let image {
+            self = .image(image)
+          } else {
+            throw QuarryCore.QueryDecodingError(expectedType: "Kind", found: "NULL in the columns of every case")
+          }
+        }
+      }
+      """#
+    }
+  }
+
+  @Test func enumCaseWithoutOneValue() {
+    assertMacro {
+      """
+      @Selection enum Kind {
+        case none
+        case pair(Int, String)
+        case note(String)
+      }
+      """
+    } diagnostics: {
+      """
+      @Selection enum Kind {
+        case none
+             ┬───
+             ╰─ 🛑 case 'none' of a '@Selection' enum needs exactly one associated value, which its column (or its '@Selection' group of columns) stores
+        case pair(Int, String)
+             ┬────────────────
+             ╰─ 🛑 case 'pair' of a '@Selection' enum needs exactly one associated value, which its column (or its '@Selection' group of columns) stores
+        case note(String)
+      }
+      """
+    }
+  }
+
+  @Test func classIsNotASelection() {
+    assertMacro {
+      """
+      @Selection final class Row {
+        var name = ""
+      }
+      """
+    } diagnostics: {
+      """
+      @Selection final class Row {
+                       ┬────
+                       ╰─ 🛑 '@Selection' can only be applied to a struct or an enum
+                          ✏️ Replace 'class' with 'struct'
+        var name = ""
+      }
+      """
+    } fixes: {
+      """
+      @Selection struct Row {
+        var name = ""
+      }
+      """
+    } expansion: {
+      #"""
+      struct Row {
+        var name = ""
+      }
+
+      extension Row: QuarryCore.Selection {
+        struct SelectionMembers: Sendable {
+          let name = QuarryCore.SelectionMember<String>("name", quotedName: "\"name\"")
+        }
+        static let selectionMembers = SelectionMembers()
+        static let selectionColumns: [QuarryCore.TableSchema.Column] = QuarryCore.TableSchema(name: "", columns: [.init("name", type: .text, nullable: false)]).columns
+        func appendQueryBindings(to bindings: inout [QuarryCore.QueryBinding]) {
+          bindings.append(self.name.queryBinding)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.name = try decoder.decode(String.self)
+        }
+        struct Columns: QuarryCore.QueryExpression {
+          typealias QueryValue = Row
+          let selection: QuarryCore.QueryFragment
+          init(name: some QuarryCore.QueryExpression<String>) {
+            var selection = QuarryCore.QueryFragment()
+            name.write(to: &selection)
+            selection.append(sql: " AS \"name\"")
+            self.selection = selection
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
+      }
+      """#
+    }
+  }
+
+  @Test func genericSelection() {
+    assertMacro {
+      """
+      @Selection struct Pair<T> {
+        var first: T
+      }
+      """
+    } diagnostics: {
+      """
+      @Selection struct Pair<T> {
+                            ┬──
+                            ╰─ 🛑 '@Selection' does not support generic types
+        var first: T
+      }
+      """
+    }
+  }
+}
