@@ -216,6 +216,24 @@ struct SelectionTests {
     try update.execute(db)
     let row = try RemindersList.find(1).fetchOne(db)
     #expect(row?.timestamps == Timestamps(createdAt: day1, updatedAt: day2))
+
+    // One column of a group at a time, reading another.
+    let touch = RemindersList.update {
+      $0.timestamps.updatedAt = day3
+      $0.timestamps.createdAt = $0.timestamps.updatedAt
+      $0.name += "!"
+    }
+    assertSQL(
+      touch,
+      """
+      UPDATE "remindersLists"
+      SET "updatedAt" = '2023-11-16 22:13:20.000', "createdAt" = '2023-11-16 22:13:20.000',
+      "name" = ("remindersLists"."name" || '!')
+      """)
+    try touch.execute(db)
+    let touched = try RemindersList.find(1).fetchOne(db)
+    #expect(touched?.timestamps == Timestamps(createdAt: day3, updatedAt: day3))
+    #expect(touched?.name == "Home!")
   }
 
   @Test func optionalGroupDecodesNilWhenEveryColumnIsNull() throws {

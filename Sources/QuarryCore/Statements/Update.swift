@@ -117,6 +117,15 @@ public struct Updates<Base: Table> {
     }
   }
 
+  /// A `@Selection` group of columns, whose columns are assigned one by one:
+  /// `$0.timestamps.updatedAt = date`.
+  public subscript<Value: Selection>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, ColumnGroup<Base, Value>>
+  ) -> GroupUpdates<Base, Value> {
+    get { GroupUpdates(updates: self, group: Base.columns[keyPath: keyPath]) }
+    set { self = newValue.updates }
+  }
+
   /// The column's value as assigned so far, or the column itself.
   func current<Value>(_ column: TableColumn<Base, Value>) -> SQLQueryExpression<Value> {
     if let index = columns.firstIndex(of: column.name) {
@@ -139,6 +148,29 @@ public struct Updates<Base: Table> {
       columns.append(column)
       values.append(value.queryFragment)
     }
+  }
+}
+
+/// The columns of a `@Selection` group in an update: `$0.timestamps.updatedAt = date`.
+@dynamicMemberLookup
+public struct GroupUpdates<Base: Table, Value: Selection> {
+  var updates: Updates<Base>
+  let group: ColumnGroup<Base, Value>
+
+  /// A column of the group, to assign or to read in an expression.
+  public subscript<Member: QueryBindable>(
+    dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Member>>
+  ) -> any QueryAssignable<Member> {
+    get { updates.current(group[dynamicMember: keyPath]) }
+    set { updates.assign(group[dynamicMember: keyPath].name, newValue) }
+  }
+
+  /// An optional column of the group, assigned a non-optional value.
+  public subscript<Wrapped: QueryBindable>(
+    dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Wrapped?>>
+  ) -> any QueryAssignable<Wrapped> {
+    get { SQLQueryExpression<Wrapped>(updates.current(group[dynamicMember: keyPath]).fragment) }
+    set { updates.assign(group[dynamicMember: keyPath].name, newValue) }
   }
 }
 
