@@ -27,6 +27,14 @@ struct Event: Equatable, Sendable {
   var ownerID: UUID?
 }
 
+/// A primary key stored through a representation: lookups take the property's type.
+@Table
+struct Device: Equatable, Sendable {
+  @Column(as: UUID.BytesRepresentation.self)
+  let id: UUID
+  var name = ""
+}
+
 @Suite("Column representations and generated columns")
 struct ColumnRepresentationTests {
   @Test func jsonColumns() throws {
@@ -65,6 +73,28 @@ struct ColumnRepresentationTests {
     let error = #expect(throws: QueryDecodingError.self) { try Reminder.all.fetchAll(db) }
     #expect(error?.columnName == "notes")
     #expect(error?.found.contains("not valid JSON") == true)
+  }
+
+  @Test func findByARepresentedPrimaryKey() throws {
+    let db = try Database()
+    try db.execute(sql: #"CREATE TABLE "devices" ("id" BLOB PRIMARY KEY, "name" TEXT NOT NULL)"#)
+    let phone = UUID(uuidString: "DEADBEEF-0000-4000-8000-000000000001")!
+    let watch = UUID(uuidString: "DEADBEEF-0000-4000-8000-000000000002")!
+    try Device.insert {
+      Device(id: phone, name: "Phone")
+      Device(id: watch, name: "Watch")
+    }.execute(db)
+    let found = try assertQuery(
+      Device.find(phone), db: db,
+      sql: """
+        SELECT "devices"."id", "devices"."name" FROM "devices"
+        WHERE ("devices"."id" = X'DEADBEEF000040008000000000000001')
+        """)
+    #expect(found == [Device(id: phone, name: "Phone")])
+    #expect(
+      try Device.find([watch, phone]).order { $0.name }.fetchAll(db).map(\.name) == [
+        "Phone", "Watch",
+      ])
   }
 
   @Test func generatedColumnsAreReadNeverWritten() throws {

@@ -186,3 +186,18 @@ extension PrimaryKeyedTable {
     Where().where { $0.primaryKey == primaryKey }
   }
 }
+
+extension PrimaryKeyedTable where PrimaryKey: QueryRepresentable {
+  /// The row with the given primary key, stored through its `@Column(as:)` representation:
+  /// `Device.find(uuid)` for a key stored as 16 bytes.
+  @inlinable
+  public static func find(_ primaryKey: PrimaryKey.QueryOutput) -> Where<Self> {
+    find(PrimaryKey(queryOutput: primaryKey))
+  }
+
+  /// The rows with the given primary keys, stored through their representation.
+  @inlinable
+  public static func find(_ primaryKeys: some Sequence<PrimaryKey.QueryOutput>) -> Where<Self> {
+    find(primaryKeys.map(PrimaryKey.init(queryOutput:)))
+  }
+}
