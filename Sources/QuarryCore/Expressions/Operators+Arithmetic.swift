@@ -132,22 +132,36 @@ extension QueryExpression where QueryValue: QueryInteger {
   }
 }
 
-extension QueryExpression where QueryValue == String {
+/// Marks the Swift types SQL's text functions and `||` apply to: `String`, and `String?`, for
+/// which `NULL` in gives `NULL` out.
+public protocol QueryText: QueryBindable {
+  /// What counting functions (`length`, `instr`) return: `Int`, or `Int?` for `String?`.
+  associatedtype CountValue: QueryBindable
+}
+extension String: QueryText {
+  public typealias CountValue = Int
+}
+extension Optional: QueryText where Wrapped == String {
+  public typealias CountValue = Int?
+}
+
+extension QueryExpression where QueryValue: QueryText {
   /// String concatenation: `lhs || rhs`.
   @inlinable
-  public static func + (lhs: Self, rhs: some QueryExpression<String>) -> SQLQueryExpression<String>
+  public static func + (lhs: Self, rhs: some QueryExpression<QueryValue>)
+    -> SQLQueryExpression<QueryValue>
   {
     SQLQueryExpression("(\(lhs) || \(rhs))")
   }
   /// String concatenation after a value: `? || rhs`.
   @inlinable
-  public static func + (lhs: String, rhs: Self) -> SQLQueryExpression<String> {
+  public static func + (lhs: String, rhs: Self) -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("(\(lhs) || \(rhs))")
   }
 
   /// String concatenation with a value: `lhs || ?`.
   @inlinable
-  public static func + (lhs: Self, rhs: String) -> SQLQueryExpression<String> {
+  public static func + (lhs: Self, rhs: String) -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("(\(lhs) || \(rhs))")
   }
 }

@@ -198,6 +198,14 @@ public func ~= <Expression: QueryExpression>(
   expression.between(range)
 }
 
+/// `expression BETWEEN ? AND ?` for an optional expression: `25...30 ~= $0.age`.
+@inlinable
+public func ~= <Expression: QueryExpression, Wrapped: QueryBindable & Comparable>(
+  range: ClosedRange<Wrapped>, expression: Expression
+) -> SQLQueryExpression<Bool> where Expression.QueryValue == Wrapped? {
+  SQLQueryExpression("(\(expression) BETWEEN \(range.lowerBound) AND \(range.upperBound))")
+}
+
 extension Statement {
   /// The statement as a scalar subquery: `(SELECT …)`, the first column of its first row.
   @inlinable

@@ -1,56 +1,58 @@
 // SQLite's core scalar functions, as typed methods on expressions.
 
-extension QueryExpression where QueryValue == String {
+// On `String?` expressions these return optionals: `NULL` in, `NULL` out.
+extension QueryExpression where QueryValue: QueryText {
   /// `length(expression)`: the number of characters.
-  @inlinable public func length() -> SQLQueryExpression<Int> {
+  @inlinable public func length() -> SQLQueryExpression<QueryValue.CountValue> {
     SQLQueryExpression("length(\(self))")
   }
   /// `lower(expression)`
-  @inlinable public func lower() -> SQLQueryExpression<String> {
+  @inlinable public func lower() -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("lower(\(self))")
   }
   /// `upper(expression)`
-  @inlinable public func upper() -> SQLQueryExpression<String> {
+  @inlinable public func upper() -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("upper(\(self))")
   }
 
   /// `trim(expression)`, or `trim(expression, ?)` to remove the given characters.
   @inlinable
-  public func trim(_ characters: String? = nil) -> SQLQueryExpression<String> {
+  public func trim(_ characters: String? = nil) -> SQLQueryExpression<QueryValue> {
     guard let characters else { return SQLQueryExpression("trim(\(self))") }
     return SQLQueryExpression("trim(\(self), \(characters))")
   }
 
   /// `ltrim(expression)`, or `ltrim(expression, ?)`.
   @inlinable
-  public func ltrim(_ characters: String? = nil) -> SQLQueryExpression<String> {
+  public func ltrim(_ characters: String? = nil) -> SQLQueryExpression<QueryValue> {
     guard let characters else { return SQLQueryExpression("ltrim(\(self))") }
     return SQLQueryExpression("ltrim(\(self), \(characters))")
   }
 
   /// `rtrim(expression)`, or `rtrim(expression, ?)`.
   @inlinable
-  public func rtrim(_ characters: String? = nil) -> SQLQueryExpression<String> {
+  public func rtrim(_ characters: String? = nil) -> SQLQueryExpression<QueryValue> {
     guard let characters else { return SQLQueryExpression("rtrim(\(self))") }
     return SQLQueryExpression("rtrim(\(self), \(characters))")
   }
 
   /// `substr(expression, ?, ?)`: `length` characters from the 1-based `start`.
   @inlinable
-  public func substr(_ start: Int, _ length: Int? = nil) -> SQLQueryExpression<String> {
+  public func substr(_ start: Int, _ length: Int? = nil) -> SQLQueryExpression<QueryValue> {
     guard let length else { return SQLQueryExpression("substr(\(self), \(start))") }
     return SQLQueryExpression("substr(\(self), \(start), \(length))")
   }
 
   /// `replace(expression, ?, ?)`
   @inlinable
-  public func replace(_ target: String, with replacement: String) -> SQLQueryExpression<String> {
+  public func replace(_ target: String, with replacement: String) -> SQLQueryExpression<QueryValue>
+  {
     SQLQueryExpression("replace(\(self), \(target), \(replacement))")
   }
 
   /// `instr(expression, ?)`: the 1-based position of `substring`, 0 when absent.
   @inlinable
-  public func instr(_ substring: String) -> SQLQueryExpression<Int> {
+  public func instr(_ substring: String) -> SQLQueryExpression<QueryValue.CountValue> {
     SQLQueryExpression("instr(\(self), \(substring))")
   }
 
