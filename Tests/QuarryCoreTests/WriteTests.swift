@@ -183,6 +183,17 @@ struct WriteTests {
     let row = try Counter.find(2).fetchOne(db)
     #expect(row?.count == (20 - 5) % 7)
     #expect(row?.bits == (3 & 6) >> 1)
+
+    let xor = Counter.update { $0.bits ^= 5 }.where { $0.id == 2 }
+    assertSQL(
+      xor,
+      """
+      UPDATE "counters" SET "bits" = (~("counters"."bits" & 5) & ("counters"."bits" | 5))
+      WHERE ("counters"."id" = 2)
+      """)
+    try xor.execute(db)
+    let expectedBits = ((3 & 6) >> 1) ^ 5
+    #expect(try Counter.find(2).fetchOne(db)?.bits == expectedBits)
   }
 
   @Test func rowsByPrimaryKey() throws {

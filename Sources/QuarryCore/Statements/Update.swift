@@ -310,6 +310,12 @@ public func |= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs:
   lhs = compound(lhs, "|", rhs)
 }
 
+/// `column = column ^ ?`, written `(~(column & ?) & (column | ?))`: SQLite has no XOR.
+@inlinable
+public func ^= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
+  lhs = SQLQueryExpression<Value>(lhs.queryFragment) ^ rhs
+}
+
 extension SQLQueryExpression where QueryValue == Bool {
   /// `column = NOT column`
   @inlinable
