@@ -66,6 +66,12 @@ public struct ForeignKeyInfo: Hashable, Sendable {
 }
 
 extension Database {
+  /// The version of the SQLite library in use, as a number: `3044000` for 3.44.0.
+  public static var sqliteVersionNumber: Int { Int(sqlite3_libversion_number()) }
+
+  /// The version of the SQLite library in use: `"3.40.1"`.
+  public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+
   /// Whether a table (or view) with this name exists, compared case-insensitively.
   public func tableExists(_ name: String) throws -> Bool {
     try fetchOne(
