@@ -136,3 +136,36 @@ struct JSONEachTests {
     #expect(rows.map(\.3) == ["$.draft", "$.notes"])
   }
 }
+
+@Suite("json_each over a bound Swift collection")
+struct JSONEachFromTests {
+  typealias Reminder = JSONEachFixture.Reminder
+
+  @Test func aListAsOneParameter() throws {
+    let db = try JSONEachFixture.database()
+    let titles = ["Buy milk", "Plan sprint", "Nothing like it"]
+    let rows = try assertQuery(
+      Reminder.where { $0.title.in(JSONEach.from(titles).select { $0.value }) }
+        .select { $0.id },
+      db: db,
+      sql: """
+        SELECT "reminders"."id" FROM "reminders"
+        WHERE ("reminders"."title" IN (SELECT "json_each"."value"
+          FROM json_each('["Buy milk","Plan sprint","Nothing like it"]')))
+        """)
+    #expect(rows == [2, 4])
+    let elements = try assertQuery(
+      JSONEach.from(["b": 2, "a": 1]).where { $0.value > 1 },
+      db: db,
+      sql: """
+        SELECT "json_each"."key", "json_each"."value", "json_each"."type", "json_each"."atom",
+          "json_each"."id", "json_each"."parent", "json_each"."fullkey", "json_each"."path"
+        FROM json_each('{"a":1,"b":2}')
+        WHERE ("json_each"."value" > 1)
+        """)
+    #expect(elements.map(\.key) == ["b"])
+    #expect(elements.map(\.value) == [2])
+    #expect(elements.map(\.type) == ["integer"])
+    #expect(elements.map(\.fullKey) == ["$.b"])
+  }
+}

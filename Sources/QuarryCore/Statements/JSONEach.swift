@@ -225,3 +225,26 @@ extension Table {
       predicates: QueryFragment())
   }
 }
+
+extension JSONEach {
+  /// `SELECT … FROM json_each(?)`: the elements of a Swift array (or members of a dictionary),
+  /// bound as one JSON parameter. A list of any length is one statement, which SQLite prepares
+  /// once:
+  ///
+  /// ```swift
+  /// Reminder.where { $0.title.in(JSONEach.from(titles).select { $0.value }) }
+  /// // … WHERE ("reminders"."title" IN (SELECT "json_each"."value" FROM json_each('["a","b"]')))
+  /// ```
+  public static func from<Collection: JSONEachCollection & Codable>(
+    _ collection: Collection
+  ) -> JoinSelect<Self, JSONEachColumns<Key, Value>>
+  where Key == Collection.JSONEachKey, Value == Collection.JSONEachValue {
+    let columns = JSONEachColumns<Key, Value>(alias: "json_each")
+    var source = QueryFragment(sql: "\nFROM json_each(")
+    source.append(binding: JSONRepresentation(queryOutput: collection).queryBinding)
+    source.append(sql: ")")
+    return JoinSelect(
+      columns: columns, selection: QueryFragment(sql: columns.selectionSQL), source: source,
+      predicates: QueryFragment())
+  }
+}
