@@ -88,6 +88,8 @@ let package = Package(
       name: "QuarryCoreTests",
       dependencies: [
         "Quarry", "QuarryTestSupport", .product(name: "Tagged", package: "swift-tagged"),
+        // Without it, `assertSQL`'s reported issues don't fail Swift Testing tests.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
       // Query closures must type-check fast: a slow expression is a warning, which CI rejects.
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=100"])]
@@ -102,7 +104,10 @@ let package = Package(
     ),
     .testTarget(
       name: "QuarrySQLiteTests",
-      dependencies: ["Quarry", "QuarrySQLite", "QuarryTestSupport"]
+      dependencies: [
+        "Quarry", "QuarrySQLite", "QuarryTestSupport",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

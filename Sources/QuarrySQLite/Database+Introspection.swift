@@ -1,11 +1,12 @@
 import CSQLite
 import QuarryCore
 
-/// A column of a table, as `PRAGMA table_info` describes it.
+/// A column of a table, view or virtual table, as `PRAGMA table_xinfo` describes it: generated
+/// columns and the hidden columns of virtual tables included.
 public struct ColumnInfo: Hashable, Sendable {
   /// The column's name.
   public var name: String
-  /// The declared type, such as `INTEGER` or `TEXT`; empty when none was declared.
+  /// The declared type, such as `INTEGER` or `VARCHAR(20)`; empty when none was declared.
   public var type: String
   /// Whether the column is `NOT NULL`.
   public var isNotNull: Bool
@@ -13,6 +14,19 @@ public struct ColumnInfo: Hashable, Sendable {
   public var defaultValueSQL: String?
   /// The column's 1-based position in the primary key, or 0 when it is not part of it.
   public var primaryKeyIndex: Int
+  /// How the database computes the column (`GENERATED ALWAYS AS (…) VIRTUAL` or `STORED`), or
+  /// nil for an ordinary column.
+  public var generated: GeneratedColumnStorage?
+  /// Whether the column is a hidden column of a virtual table (such as FTS5's `rank`).
+  public var isHidden: Bool
+  /// Whether the column can hold `NULL`. An `INTEGER PRIMARY KEY` never does: it is the rowid.
+  public var isNullable: Bool
+
+  /// Whether the column is generated or hidden: read, never written.
+  public var isGeneratedOrHidden: Bool { generated != nil || isHidden }
+
+  /// The column's type affinity.
+  public var affinity: TypeAffinity { TypeAffinity(declaredType: type) }
 }
 
 /// An index of a table, as `PRAGMA index_list` and `PRAGMA index_info` describe it.
@@ -52,6 +66,12 @@ public struct ForeignKeyInfo: Hashable, Sendable {
 }
 
 extension Database {
+  /// The version of the SQLite library in use, as a number: `3044000` for 3.44.0.
+  public static var sqliteVersionNumber: Int { Int(sqlite3_libversion_number()) }
+
+  /// The version of the SQLite library in use: `"3.40.1"`.
+  public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+
   /// Whether a table (or view) with this name exists, compared case-insensitively.
   public func tableExists(_ name: String) throws -> Bool {
     try fetchOne(
@@ -70,16 +90,42 @@ extension Database {
     )
   }
 
-  /// The columns of a table, in order. Fails when there is no such table.
+  /// The columns of a table, view or virtual table, in order, generated and hidden ones
+  /// included. Fails when there is no such table.
   public func columns(in table: String) throws -> [ColumnInfo] {
-    let rows = try fetchAll(sql: "SELECT * FROM pragma_table_info(?)", arguments: [table])
-    guard !rows.isEmpty else { throw noSuchTable(table) }
-    return try rows.map { row in
-      ColumnInfo(
-        name: try row.decode(named: "name"), type: try row.decode(named: "type"),
-        isNotNull: try row.decode(named: "notnull"),
-        defaultValueSQL: try row.decode(named: "dflt_value"),
-        primaryKeyIndex: try row.decode(named: "pk"))
+    let columns = try columnsIfExists(table)
+    guard !columns.isEmpty else { throw noSuchTable(table) }
+    return columns
+  }
+
+  /// The columns of a table, or none when there is no such table.
+  func columnsIfExists(_ table: String) throws -> [ColumnInfo] {
+    let fragment: QueryFragment = """
+      SELECT "name", "type", "notnull", "dflt_value", "pk", "hidden" \
+      FROM pragma_table_xinfo(\(table))
+      """
+    let rows = try fetchAll(fragment) { decoder in
+      (
+        try decoder.decode(String.self), try decoder.decode(String.self),
+        try decoder.decode(Bool.self), try decoder.decode(String?.self),
+        try decoder.decode(Int.self), try decoder.decode(Int.self)
+      )
+    }
+    let keyCount = rows.filter { $0.4 > 0 }.count
+    return rows.map { name, type, notNull, defaultValue, primaryKeyIndex, hidden in
+      let isRowID = keyCount == 1 && primaryKeyIndex == 1 && type.uppercased() == "INTEGER"
+      // `hidden` is 1 for a virtual table's hidden column, 2 for a virtual generated column,
+      // 3 for a stored one.
+      let generated: GeneratedColumnStorage? =
+        switch hidden {
+        case 2: .virtual
+        case 3: .stored
+        default: nil
+        }
+      return ColumnInfo(
+        name: name, type: type, isNotNull: notNull, defaultValueSQL: defaultValue,
+        primaryKeyIndex: primaryKeyIndex, generated: generated, isHidden: hidden == 1,
+        isNullable: !notNull && !isRowID)
     }
   }
 

@@ -22,6 +22,23 @@ public enum SchemaDifference: Hashable, Sendable, CustomStringConvertible {
   case notPrimaryKey(table: String, column: String)
   /// A `NOT NULL` column without a default that the Swift type doesn't know: inserts fail.
   case unmappedRequiredColumn(table: String, column: String)
+  /// The Swift property is generated (`@Column(generated:)`), but the column is an ordinary
+  /// one: the database doesn't compute it, and Quarry never writes it.
+  case notGeneratedColumn(table: String, column: String)
+  /// The column is `GENERATED ALWAYS AS (…)`, but the Swift property is written: inserts and
+  /// updates of it fail.
+  case generatedColumn(table: String, column: String, storage: GeneratedColumnStorage)
+  /// A foreign key of the table refers to a table that doesn't exist: writes of a non-`NULL`
+  /// key fail while foreign keys are enforced.
+  case foreignKeyToMissingTable(table: String, columns: [String], referencedTable: String)
+  /// A foreign key of the table refers to a column its table doesn't have, or, naming no
+  /// column, to a table without a primary key.
+  case foreignKeyToMissingColumn(
+    table: String, columns: [String], referencedTable: String, referencedColumns: [String])
+  /// A foreign key of the table refers to columns that are neither the primary key of their
+  /// table nor covered by a `UNIQUE` index: SQLite reports "foreign key mismatch" on writes.
+  case foreignKeyToNonUniqueColumns(
+    table: String, columns: [String], referencedTable: String, referencedColumns: [String])
 
   public var description: String {
     switch self {
@@ -43,6 +60,30 @@ public enum SchemaDifference: Hashable, Sendable, CustomStringConvertible {
     case .unmappedRequiredColumn(let table, let column):
       return
         "\(table).\(column): NOT NULL without a default, and no Swift property writes it"
+    case .notGeneratedColumn(let table, let column):
+      return
+        "\(table).\(column): the Swift property is generated, but the column is not "
+        + "GENERATED ALWAYS AS (…)"
+    case .generatedColumn(let table, let column, let storage):
+      let kind = storage == .stored ? "STORED" : "VIRTUAL"
+      return
+        "\(table).\(column): GENERATED ALWAYS AS (…) \(kind), but the Swift property is "
+        + "written (mark it @Column(generated: .\(kind.lowercased())))"
+    case .foreignKeyToMissingTable(let table, let columns, let referencedTable):
+      return
+        "\(table)(\(columns.joined(separator: ", "))): foreign key to \(referencedTable), "
+        + "which does not exist"
+    case .foreignKeyToMissingColumn(let table, let columns, let referencedTable, let referenced):
+      let target =
+        referenced.isEmpty
+        ? "the primary key of \(referencedTable), which has none"
+        : "\(referencedTable)(\(referenced.joined(separator: ", "))), which does not exist"
+      return "\(table)(\(columns.joined(separator: ", "))): foreign key to \(target)"
+    case .foreignKeyToNonUniqueColumns(let table, let columns, let referencedTable, let referenced):
+      return
+        "\(table)(\(columns.joined(separator: ", "))): foreign key to "
+        + "\(referencedTable)(\(referenced.joined(separator: ", "))), which is neither its "
+        + "primary key nor UNIQUE (foreign key mismatch)"
     }
   }
 }
@@ -56,26 +97,6 @@ public struct SchemaMismatchError: Error, Equatable, Sendable, CustomStringConve
     "the database schema differs from the Swift tables:\n"
       + differences.map { "  \($0)" }.joined(separator: "\n")
   }
-}
-
-/// A column as the database declares it (`PRAGMA table_xinfo`).
-public struct DatabaseColumn: Equatable, Sendable {
-  /// The column's name.
-  public var name: String
-  /// The declared type, as written: `INTEGER`, `VARCHAR(20)`, or empty.
-  public var declaredType: String
-  /// Whether the column is declared `NOT NULL`.
-  public var isNotNull: Bool
-  /// Whether the column has a `DEFAULT`.
-  public var hasDefault: Bool
-  /// The column's position in the primary key, from 1; 0 when it's not part of it.
-  public var primaryKeyIndex: Int
-  /// Whether the column is generated (`GENERATED ALWAYS AS …`) or hidden.
-  public var isGeneratedOrHidden: Bool
-  /// Whether the column can hold `NULL`. An `INTEGER PRIMARY KEY` never does: it is the rowid.
-  public var isNullable: Bool
-  /// The column's type affinity.
-  public var affinity: TypeAffinity { TypeAffinity(declaredType: declaredType) }
 }
 
 /// SQLite's type affinity of a column, derived from its declared type.
@@ -121,29 +142,6 @@ public enum TypeAffinity: String, Sendable, Equatable {
 }
 
 extension Database {
-  /// The columns of a table, view or virtual table, in order; empty when there is none.
-  public func columns(ofTable table: String) throws -> [DatabaseColumn] {
-    let fragment: QueryFragment = """
-      SELECT "name", "type", "notnull", "dflt_value" IS NOT NULL, "pk", "hidden" \
-      FROM pragma_table_xinfo(\(table))
-      """
-    let rows = try fetchAll(fragment) { decoder in
-      (
-        try decoder.decode(String.self), try decoder.decode(String.self),
-        try decoder.decode(Bool.self), try decoder.decode(Bool.self),
-        try decoder.decode(Int.self), try decoder.decode(Int.self)
-      )
-    }
-    let keyCount = rows.filter { $0.4 > 0 }.count
-    return rows.map { name, type, notNull, hasDefault, primaryKeyIndex, hidden in
-      let isRowID = keyCount == 1 && primaryKeyIndex == 1 && type.uppercased() == "INTEGER"
-      return DatabaseColumn(
-        name: name, declaredType: type, isNotNull: notNull, hasDefault: hasDefault,
-        primaryKeyIndex: primaryKeyIndex, isGeneratedOrHidden: hidden != 0,
-        isNullable: !notNull && !isRowID)
-    }
-  }
-
   /// Whether a table is `STRICT`; false when SQLite is too old to say (before 3.37).
   public func isStrictTable(_ table: String) throws -> Bool {
     let fragment: QueryFragment = """
@@ -158,7 +156,14 @@ extension Database {
 
   /// Every difference between the database's schema and what `tables` expect: missing tables
   /// and columns, columns whose declared type or nullability can't hold the Swift property,
-  /// primary keys that differ, and required columns the Swift types don't write.
+  /// primary keys that differ, required columns the Swift types don't write, generated columns
+  /// on one side only, and foreign keys that can't work.
+  ///
+  /// `@Table` types don't describe foreign keys, so there is nothing Swift-side to compare
+  /// them with. Instead, each foreign key the database declares on a checked table must refer
+  /// to an existing table and to existing columns that are its primary key or `UNIQUE`: what
+  /// SQLite needs to enforce it. Rows that violate a valid key are data, not schema: check them
+  /// with `PRAGMA foreign_key_check`.
   ///
   /// ```swift
   /// try migrator.migrate(db)
@@ -191,7 +196,7 @@ extension Database {
 
   private func schemaDifferences(_ schema: TableSchema) throws -> [SchemaDifference] {
     let table = schema.name
-    let columns = try columns(ofTable: table)
+    let columns = try columnsIfExists(table)
     guard !columns.isEmpty else { return [.missingTable(table: table)] }
     let isStrict = try isStrictTable(table)
     var differences: [SchemaDifference] = []
@@ -201,11 +206,11 @@ extension Database {
         differences.append(.missingColumn(table: table, column: expected.name))
         continue
       }
-      let strictType = isStrict ? column.declaredType : nil
+      let strictType = isStrict ? column.type : nil
       if !column.affinity.canHold(expected.type, strictType: strictType) {
         differences.append(
           .incompatibleType(
-            table: table, column: column.name, declaredType: column.declaredType,
+            table: table, column: column.name, declaredType: column.type,
             swiftType: expected.type))
       }
       switch (expected.isNullable, column.isNullable) {
@@ -218,14 +223,68 @@ extension Database {
       if expected.isPrimaryKey, column.primaryKeyIndex == 0 {
         differences.append(.notPrimaryKey(table: table, column: column.name))
       }
+      switch (expected.isGenerated, column.generated) {
+      case (true, nil):
+        differences.append(.notGeneratedColumn(table: table, column: column.name))
+      case (false, let storage?):
+        differences.append(.generatedColumn(table: table, column: column.name, storage: storage))
+      default: break
+      }
     }
     for column in columns
-    where column.isNotNull && !column.hasDefault && !column.isGeneratedOrHidden
+    where column.isNotNull && column.defaultValueSQL == nil && !column.isGeneratedOrHidden
       && !schema.columns.contains(where: { $0.name.caseInsensitiveEquals(column.name) })
     {
       differences.append(.unmappedRequiredColumn(table: table, column: column.name))
     }
+    return differences + (try foreignKeyDifferences(table))
+  }
+
+  /// The foreign keys of `table` that SQLite can't enforce.
+  private func foreignKeyDifferences(_ table: String) throws -> [SchemaDifference] {
+    var differences: [SchemaDifference] = []
+    for key in try foreignKeys(on: table) {
+      let origin = key.mapping.map(\.origin)
+      let target = key.destinationTable
+      let targetColumns = try columnsIfExists(target)
+      guard !targetColumns.isEmpty else {
+        differences.append(
+          .foreignKeyToMissingTable(table: table, columns: origin, referencedTable: target))
+        continue
+      }
+      let primaryKey = targetColumns.filter { $0.primaryKeyIndex > 0 }
+        .sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }.map(\.name)
+      // A key naming no column refers to the primary key.
+      let named = key.mapping.compactMap(\.destination)
+      let referenced = named.isEmpty ? primaryKey : named
+      let known = referenced.filter { name in
+        targetColumns.contains { $0.name.caseInsensitiveEquals(name) }
+      }
+      guard !referenced.isEmpty, known.count == referenced.count,
+        referenced.count == origin.count
+      else {
+        differences.append(
+          .foreignKeyToMissingColumn(
+            table: table, columns: origin, referencedTable: target, referencedColumns: named))
+        continue
+      }
+      let isUnique =
+        try Self.sameColumns(referenced, primaryKey)
+        || indexes(on: target).contains { index in
+          index.isUnique && Self.sameColumns(referenced, index.columns)
+        }
+      if !isUnique {
+        differences.append(
+          .foreignKeyToNonUniqueColumns(
+            table: table, columns: origin, referencedTable: target, referencedColumns: referenced))
+      }
+    }
     return differences
+  }
+
+  /// Whether two lists name the same columns, in any order, ignoring case.
+  private static func sameColumns(_ lhs: [String], _ rhs: [String]) -> Bool {
+    Set(lhs.map { $0.lowercased() }) == Set(rhs.map { $0.lowercased() }) && lhs.count == rhs.count
   }
 }
 

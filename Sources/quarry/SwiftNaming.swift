@@ -32,8 +32,8 @@ enum SwiftNaming {
   /// The Swift type for a column, by SQLite's affinity rules: `INTEGER` affinity is `Int`,
   /// `REAL` `Double`, `TEXT` `String`, `BLOB` `[UInt8]`, `NUMERIC` `Double` (or `Bool` for a
   /// `BOOL…` type). A column without a type holds anything: it is read as `String`.
-  static func swiftType(for column: DatabaseColumn) -> String {
-    let declared = column.declaredType.uppercased()
+  static func swiftType(for column: ColumnInfo) -> String {
+    let declared = column.type.uppercased()
     if declared.trimmingSpaces.isEmpty || declared == "ANY" { return "String" }
     switch column.affinity {
     case .integer: return "Int"

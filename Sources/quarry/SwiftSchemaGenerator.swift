@@ -20,7 +20,7 @@ struct SwiftSchemaGenerator {
     ]
     var typeNames: Set<String> = []
     for table in try tableNames(db) {
-      let structure = try tableSource(table, columns: db.columns(ofTable: table), &typeNames)
+      let structure = try tableSource(table, columns: db.columns(in: table), &typeNames)
       lines += [""] + structure
     }
     lines += [""] + migrationSource(try schemaStatements(db))
@@ -61,7 +61,7 @@ struct SwiftSchemaGenerator {
   }
 
   private func tableSource(
-    _ table: String, columns: [DatabaseColumn], _ typeNames: inout Set<String>
+    _ table: String, columns: [ColumnInfo], _ typeNames: inout Set<String>
   ) -> [String] {
     let typeName = uniqueName(SwiftNaming.typeName(forTable: table), in: &typeNames)
     let keyColumns = columns.filter { $0.primaryKeyIndex > 0 }

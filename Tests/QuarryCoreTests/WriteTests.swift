@@ -164,8 +164,8 @@ struct WriteTests {
     assertSQL(
       update,
       """
-      UPDATE "counters" SET "count" = ((("counters"."count" + 1)) * 3),
-        "bits" = ((("counters"."bits" | 1)) << 2), "ratio" = ("counters"."ratio" / 4.0),
+      UPDATE "counters" SET "count" = (("counters"."count" + 1) * 3),
+        "bits" = (("counters"."bits" | 1) << 2), "ratio" = ("counters"."ratio" / 4.0),
         "name" = ("counters"."name" || '!'), "isOn" = (NOT "counters"."isOn")
       WHERE ("counters"."id" = 1)
       """)

@@ -35,6 +35,30 @@ struct IntrospectionTests {
     #expect(try db.primaryKey(of: "lists") == ["id"])
     #expect(try db.columns(in: "lists").last?.defaultValueSQL == "''")
     #expect(throws: DatabaseError.self) { try db.columns(in: "nope") }
+    #expect(columns.map(\.isNullable) == [false, false, true, true])
+    #expect(columns.allSatisfy { $0.generated == nil && !$0.isHidden })
+  }
+
+  @Test func generatedAndHiddenColumns() throws {
+    let db = try database()
+    try db.execute(
+      sql: """
+        CREATE TABLE totals (
+          price INTEGER NOT NULL,
+          doubled INT GENERATED ALWAYS AS (price * 2) STORED,
+          halved AS (price / 2)
+        );
+        CREATE VIRTUAL TABLE notes USING fts5(body);
+        """)
+    let totals = try db.columns(in: "totals")
+    #expect(totals.map(\.name) == ["price", "doubled", "halved"])
+    #expect(totals.map(\.type) == ["INTEGER", "INT", ""])
+    #expect(totals.map(\.generated) == [nil, .stored, .virtual])
+    #expect(totals.map(\.isGeneratedOrHidden) == [false, true, true])
+    #expect(totals.map(\.affinity) == [.integer, .integer, .blob])
+    let notes = try db.columns(in: "notes")
+    #expect(notes.map(\.name) == ["body", "notes", "rank"])
+    #expect(notes.map(\.isHidden) == [false, true, true])
   }
 
   @Test func indexesAndForeignKeys() throws {

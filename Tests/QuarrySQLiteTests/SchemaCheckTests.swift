@@ -24,6 +24,24 @@ struct DriftLabel {
   var displayName: String
 }
 
+@Table("drift_totals")
+struct DriftTotal {
+  let id: Int
+  var price: Int
+  @Column(generated: .stored)
+  var total: Int
+  @Column(generated: .virtual)
+  var label: String
+  var doubled: Int
+  var halved: Int
+}
+
+@Table("drift_loans")
+struct DriftLoan {
+  let id: Int
+  var bookID: Int?
+}
+
 @Suite("Schema check")
 struct SchemaCheckTests {
   @Test func tableMacroDescribesColumns() {
@@ -129,5 +147,129 @@ struct SchemaCheckTests {
         the database schema differs from the Swift tables:
           drift_labels: no such table
         """)
+  }
+
+  @Test func generatedColumnsOnBothSides() throws {
+    let db = try Database()
+    try db.execute(
+      sql: """
+        CREATE TABLE "drift_totals" (
+          "id" INTEGER PRIMARY KEY,
+          "price" INTEGER NOT NULL,
+          "total" INTEGER NOT NULL,
+          "label" TEXT GENERATED ALWAYS AS ('#' || "id") VIRTUAL,
+          "doubled" INTEGER GENERATED ALWAYS AS ("price" * 2) STORED,
+          "halved" INTEGER AS ("price" / 2)
+        )
+        """)
+    let differences = try db.schemaDifferences(DriftTotal.self)
+    #expect(
+      differences == [
+        .notGeneratedColumn(table: "drift_totals", column: "total"),
+        .nullableColumn(table: "drift_totals", column: "label"),
+        .nullableColumn(table: "drift_totals", column: "doubled"),
+        .generatedColumn(table: "drift_totals", column: "doubled", storage: .stored),
+        .nullableColumn(table: "drift_totals", column: "halved"),
+        .generatedColumn(table: "drift_totals", column: "halved", storage: .virtual),
+      ])
+    #expect(
+      differences.map(\.description) == [
+        "drift_totals.total: the Swift property is generated, but the column is not "
+          + "GENERATED ALWAYS AS (…)",
+        "drift_totals.label: accepts NULL, but the Swift property is not optional",
+        "drift_totals.doubled: accepts NULL, but the Swift property is not optional",
+        "drift_totals.doubled: GENERATED ALWAYS AS (…) STORED, but the Swift property is "
+          + "written (mark it @Column(generated: .stored))",
+        "drift_totals.halved: accepts NULL, but the Swift property is not optional",
+        "drift_totals.halved: GENERATED ALWAYS AS (…) VIRTUAL, but the Swift property is "
+          + "written (mark it @Column(generated: .virtual))",
+      ])
+    // The same table with the generated columns where Swift expects them matches, and a
+    // generated column Swift doesn't map at all is fine: it is never written.
+    try db.execute(
+      sql: """
+        DROP TABLE "drift_totals";
+        CREATE TABLE "drift_totals" (
+          "id" INTEGER PRIMARY KEY,
+          "price" INTEGER NOT NULL,
+          "total" INTEGER NOT NULL GENERATED ALWAYS AS ("price" + 1) STORED,
+          "label" TEXT NOT NULL AS ('#' || "id"),
+          "doubled" INTEGER NOT NULL DEFAULT 0,
+          "halved" INTEGER NOT NULL DEFAULT 0,
+          "extra" INTEGER NOT NULL AS ("price" * 3)
+        );
+        INSERT INTO "drift_totals" ("price") VALUES (10);
+        """)
+    try db.checkSchema(DriftTotal.self)
+    #expect(try db.fetchOne(Int.self, sql: #"SELECT "total" FROM "drift_totals""#) == 11)
+    #expect(try db.fetchOne(String.self, sql: #"SELECT "label" FROM "drift_totals""#) == "#1")
+  }
+
+  @Test func foreignKeysThatCannotWork() throws {
+    let db = try Database()
+    try db.execute(
+      sql: """
+        CREATE TABLE "books" ("id" INTEGER PRIMARY KEY, "isbn" TEXT UNIQUE, "title" TEXT);
+        CREATE TABLE "notes" ("body" TEXT);
+        CREATE TABLE "drift_loans" (
+          "id" INTEGER PRIMARY KEY,
+          "bookID" INTEGER REFERENCES "books",
+          "isbn" TEXT REFERENCES "books" ("isbn"),
+          "shelfID" INTEGER REFERENCES "shelves" ("id"),
+          "copy" INTEGER REFERENCES "books" ("copy"),
+          "title" TEXT REFERENCES "books" ("title"),
+          "note" TEXT REFERENCES "notes"
+        )
+        """)
+    let differences = try db.schemaDifferences(DriftLoan.self)
+    #expect(
+      Set(differences) == [
+        .foreignKeyToMissingTable(
+          table: "drift_loans", columns: ["shelfID"], referencedTable: "shelves"),
+        .foreignKeyToMissingColumn(
+          table: "drift_loans", columns: ["copy"], referencedTable: "books",
+          referencedColumns: ["copy"]),
+        .foreignKeyToNonUniqueColumns(
+          table: "drift_loans", columns: ["title"], referencedTable: "books",
+          referencedColumns: ["title"]),
+        .foreignKeyToMissingColumn(
+          table: "drift_loans", columns: ["note"], referencedTable: "notes",
+          referencedColumns: []),
+      ])
+    #expect(differences.count == 4)
+    #expect(
+      Set(differences.map(\.description)) == [
+        "drift_loans(shelfID): foreign key to shelves, which does not exist",
+        "drift_loans(copy): foreign key to books(copy), which does not exist",
+        "drift_loans(title): foreign key to books(title), which is neither its primary key "
+          + "nor UNIQUE (foreign key mismatch)",
+        "drift_loans(note): foreign key to the primary key of notes, which has none",
+      ])
+    // Enforced, such keys make every write to the table fail.
+    try db.execute(sql: "PRAGMA foreign_keys = ON")
+    try db.execute(sql: #"INSERT INTO "books" ("id", "isbn") VALUES (1, 'x')"#)
+    let error = #expect(throws: DatabaseError.self) {
+      try db.execute(sql: #"INSERT INTO "drift_loans" ("bookID", "isbn") VALUES (1, 'x')"#)
+    }
+    #expect(error?.message.contains("foreign key mismatch") == true)
+    // Fixed, the keys are fine.
+    try db.execute(
+      sql: """
+        PRAGMA foreign_keys = OFF;
+        DROP TABLE "drift_loans";
+        CREATE TABLE "shelves" ("id" INTEGER PRIMARY KEY);
+        CREATE TABLE "drift_loans" (
+          "id" INTEGER PRIMARY KEY,
+          "bookID" INTEGER REFERENCES "books",
+          "isbn" TEXT REFERENCES "books" ("ISBN"),
+          "shelfID" INTEGER REFERENCES "shelves" ("id")
+        );
+        PRAGMA foreign_keys = ON;
+        """)
+    try db.checkSchema(DriftLoan.self)
+    try db.execute(sql: #"INSERT INTO "drift_loans" ("bookID", "isbn") VALUES (1, 'x')"#)
+    #expect(throws: DatabaseError.self) {
+      try db.execute(sql: #"INSERT INTO "drift_loans" ("bookID") VALUES (2)"#)
+    }
   }
 }

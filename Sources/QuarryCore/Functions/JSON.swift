@@ -18,7 +18,7 @@ extension QueryExpression {
   /// `json_group_array(expression)`: the group's values as a JSON array.
   @inlinable
   public func jsonGroupArray() -> AggregateFunction<String> {
-    AggregateFunction("json_group_array(\(self))")
+    AggregateFunction("json_group_array", "\(self)")
   }
 }
 
@@ -53,6 +53,6 @@ extension SQLFunctions {
   public static func jsonGroupObject(
     key: some QueryExpression<String>, value: some QueryExpression
   ) -> AggregateFunction<String> {
-    AggregateFunction("json_group_object(\(key), \(value))")
+    AggregateFunction("json_group_object", "\(key), \(value)")
   }
 }

@@ -94,7 +94,7 @@ public final class TableSchema: Sendable {
 }
 
 /// How SQLite keeps a generated column: `GENERATED ALWAYS AS (…) STORED` or `VIRTUAL`.
-public enum GeneratedColumnStorage: Sendable {
+public enum GeneratedColumnStorage: Hashable, Sendable {
   /// Computed on write and stored.
   case stored
   /// Computed on read.

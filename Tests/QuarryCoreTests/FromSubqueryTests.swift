@@ -1,0 +1,159 @@
+import Foundation
+import Quarry
+import QuarrySQLite
+import QuarryTestSupport
+import Testing
+
+@Table("shelfStats")
+struct ShelfStat: Equatable, Sendable {
+  var shelfID: Int?
+  var books: Int
+  var pages: Int
+}
+
+private func bookshelf() throws -> Database {
+  let db = try Database()
+  try db.execute(
+    sql: """
+      CREATE TABLE "books" (
+        "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "shelfID" INTEGER,
+        "pages" INTEGER NOT NULL, "rating" REAL, "flags" INTEGER NOT NULL,
+        "published" TEXT NOT NULL, "info" TEXT
+      );
+      INSERT INTO "books" VALUES
+        (1, 'Dune', 1, 412, 4.5, 5, '1965-08-01', NULL),
+        (2, 'Emma', 1, 320, NULL, 2, '1815-12-23', NULL),
+        (3, 'Cosmos', 2, 396, 4.8, 1, '1980-10-12', NULL),
+        (4, 'Loose Notes', NULL, 12, 2.0, 0, '2020-01-01', NULL);
+      """)
+  return db
+}
+
+/// Books and pages per shelf.
+private let perShelf = Book.group { $0.shelfID }
+  .select { ($0.shelfID, $0.id.count(), $0.pages.sum() ?? 0) }
+
+private let perShelfSQL = """
+  SELECT "books"."shelfID", count("books"."id"), coalesce(sum("books"."pages"), 0)
+  FROM "books"
+  GROUP BY "books"."shelfID"
+  """
+
+@Suite("Subqueries in FROM")
+struct FromSubqueryTests {
+  @Test func selectFromAGroupedSubquery() throws {
+    let db = try bookshelf()
+    let stats = try assertQuery(
+      ShelfStat.from(perShelf).order { $0.shelfID },
+      db: db,
+      sql: """
+        SELECT "shelfStats"."shelfID", "shelfStats"."books", "shelfStats"."pages"
+        FROM (
+          WITH "shelfStats" ("shelfID", "books", "pages") AS (
+            \(perShelfSQL)
+          )
+          SELECT * FROM "shelfStats"
+        ) AS "shelfStats"
+        ORDER BY "shelfStats"."shelfID"
+        """)
+    #expect(
+      stats == [
+        ShelfStat(shelfID: nil, books: 1, pages: 12),
+        ShelfStat(shelfID: 1, books: 2, pages: 732),
+        ShelfStat(shelfID: 2, books: 1, pages: 396),
+      ])
+  }
+
+  @Test func filterAggregateAndLimitOverTheSubquery() throws {
+    let db = try bookshelf()
+    let busy = try assertQuery(
+      ShelfStat.from(perShelf).where { $0.books > 1 || $0.pages > 390 }
+        .select { ($0.shelfID, $0.pages / $0.books) }
+        .order { $0.pages.desc() }
+        .limit(5),
+      db: db,
+      sql: """
+        SELECT "shelfStats"."shelfID", ("shelfStats"."pages" / "shelfStats"."books")
+        FROM (
+          WITH "shelfStats" ("shelfID", "books", "pages") AS (
+            \(perShelfSQL)
+          )
+          SELECT * FROM "shelfStats"
+        ) AS "shelfStats"
+        WHERE (("shelfStats"."books" > 1) OR ("shelfStats"."pages" > 390))
+        ORDER BY "shelfStats"."pages" DESC
+        LIMIT 5
+        """)
+    #expect(busy.map(\.0) == [1, 2])
+    #expect(busy.map(\.1) == [366, 396])
+    // An aggregate of aggregates: the average number of books per shelf.
+    let average = try assertQuery(
+      ShelfStat.from(perShelf).select { $0.books.avg() },
+      db: db,
+      sql: """
+        SELECT avg("shelfStats"."books")
+        FROM (
+          WITH "shelfStats" ("shelfID", "books", "pages") AS (
+            \(perShelfSQL)
+          )
+          SELECT * FROM "shelfStats"
+        ) AS "shelfStats"
+        """)
+    let booksPerShelf: Double = 4 / 3
+    #expect(average == [booksPerShelf])
+  }
+
+  @Test func compoundAndHandWrittenSubqueries() throws {
+    let db = try bookshelf()
+    let compound = Book.where { $0.pages > 400 }.select { ($0.shelfID, $0.id, $0.pages) }
+      .unionAll(Book.where { $0.pages < 100 }.select { ($0.shelfID, $0.id, $0.pages) })
+    let rows = try assertQuery(
+      ShelfStat.from(compound).select { $0.pages.sum() },
+      db: db,
+      sql: """
+        SELECT sum("shelfStats"."pages")
+        FROM (
+          WITH "shelfStats" ("shelfID", "books", "pages") AS (
+            SELECT "books"."shelfID", "books"."id", "books"."pages" FROM "books"
+            WHERE ("books"."pages" > 400)
+            UNION ALL
+            SELECT "books"."shelfID", "books"."id", "books"."pages" FROM "books"
+            WHERE ("books"."pages" < 100)
+          )
+          SELECT * FROM "shelfStats"
+        ) AS "shelfStats"
+        """)
+    #expect(rows == [424])
+    let constant = try assertQuery(
+      ShelfStat.from(#sql("SELECT 7, 1, 100", as: (Int, Int, Int).self)),
+      db: db,
+      sql: """
+        SELECT "shelfStats"."shelfID", "shelfStats"."books", "shelfStats"."pages"
+        FROM (
+          WITH "shelfStats" ("shelfID", "books", "pages") AS (
+            SELECT 7, 1, 100
+          )
+          SELECT * FROM "shelfStats"
+        ) AS "shelfStats"
+        """)
+    #expect(constant == [ShelfStat(shelfID: 7, books: 1, pages: 100)])
+  }
+
+  @Test func aSubqueryWithTooFewColumnsFailsClearly() throws {
+    let db = try bookshelf()
+    let query = ShelfStat.from(Book.select { ($0.shelfID, $0.id) })
+    assertSQL(
+      query,
+      """
+      SELECT "shelfStats"."shelfID", "shelfStats"."books", "shelfStats"."pages"
+      FROM (
+        WITH "shelfStats" ("shelfID", "books", "pages") AS (
+          SELECT "books"."shelfID", "books"."id" FROM "books"
+        )
+        SELECT * FROM "shelfStats"
+      ) AS "shelfStats"
+      """)
+    let error = #expect(throws: DatabaseError.self) { try query.fetchAll(db) }
+    #expect(error?.message == "table shelfStats has 2 values for 3 columns")
+  }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+// Proof that comparisons of different Swift types don't compile: small programs against the
+// built Quarry modules go through `swiftc -typecheck`, with the `@Table` macro plugin loaded.
+// A well-typed program must pass, so a broken harness (a missing module, the plugin not
+// loading) can't pass for a type error.
+
+/// The directory of the built modules and the macro plugin: the test bundle's own.
+private let buildDirectory: URL? = {
+  let candidates = [
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(".build/debug"),
+  ]
+  return candidates.first { directory in
+    FileManager.default.fileExists(
+      atPath: directory.appendingPathComponent("Modules/Quarry.swiftmodule").path)
+      && FileManager.default.fileExists(
+        atPath: directory.appendingPathComponent("QuarryMacros-tool").path)
+  }
+}()
+
+private let schema = """
+  import Quarry
+
+  @Table struct Reminder {
+    let id: Int
+    var title = ""
+    var isCompleted = false
+    var priority: Int?
+  }
+
+  @Table struct RemindersList {
+    let id: Int
+    var name = ""
+  }
+
+  """
+
+/// Runs `swiftc -typecheck` on `source`; returns its exit status and what it printed.
+private func typecheck(_ source: String) throws -> (status: Int32, output: String) {
+  guard let buildDirectory else {
+    throw TypecheckError(
+      "no built Quarry modules next to the test bundle (\(CommandLine.arguments[0])) or in "
+        + ".build/debug: run `swift build --build-tests` first")
+  }
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("quarry-typecheck-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let file = directory.appendingPathComponent("snippet.swift")
+  try source.write(to: file, atomically: true, encoding: .utf8)
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = [
+    "swiftc", "-typecheck", "-swift-version", "6",
+    "-I", buildDirectory.appendingPathComponent("Modules").path,
+    "-load-plugin-executable",
+    buildDirectory.appendingPathComponent("QuarryMacros-tool").path + "#QuarryMacros",
+    "-module-cache-path", directory.appendingPathComponent("ModuleCache").path,
+    file.path,
+  ]
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = pipe
+  try process.run()
+  let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  return (process.terminationStatus, output)
+}
+
+private struct TypecheckError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// The `error:` lines swiftc printed for the snippet, by line number.
+private func errors(in output: String) -> [Int: [String]] {
+  var errors: [Int: [String]] = [:]
+  for line in output.split(separator: "\n") where line.contains("snippet.swift:") {
+    let parts = line.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
+    guard parts.count == 5, parts[3].trimmingCharacters(in: .whitespaces) == "error",
+      let number = Int(parts[1])
+    else { continue }
+    errors[number, default: []].append(parts[4].trimmingCharacters(in: .whitespaces))
+  }
+  return errors
+}
+
+@Suite("Type safety: mismatched comparisons don't compile")
+struct TypeSafetyCompileTests {
+  @Test func wellTypedComparisonsCompile() throws {
+    let result = try typecheck(
+      schema + """
+        func queries() {
+          _ = Reminder.where { $0.title == "Groceries" }
+          _ = Reminder.where { $0.id == 1 && $0.isCompleted == false }
+          _ = Reminder.where { $0.priority == $0.id }
+          _ = Reminder.where { $0.title < "M" }
+          _ = Reminder.join(RemindersList.all) { $0.priority == $1.id }
+        }
+        """)
+    #expect(result.status == 0, "\(result.output)")
+    #expect(errors(in: result.output).isEmpty)
+  }
+
+  @Test func mismatchedComparisonsFail() throws {
+    let firstLine = schema.split(separator: "\n", omittingEmptySubsequences: false).count + 1
+    let cases: [(code: String, error: String)] = [
+      (
+        #"_ = Reminder.where { $0.title == 1 }"#,
+        "cannot convert value of type 'Int' to expected argument type"
+      ),
+      (
+        #"_ = Reminder.where { $0.id == "x" }"#,
+        "cannot convert value of type 'String' to expected argument type"
+      ),
+      (
+        #"_ = Reminder.where { $0.id == $0.isCompleted }"#,
+        "operator function '==' requires the types 'Int' and 'Bool' be equivalent"
+      ),
+      (
+        #"_ = Reminder.where { $0.priority != $0.title }"#,
+        "operator function '!=' requires the types 'Optional<Int>.ComparableValue' (aka 'Int') and "
+          + "'String' be equivalent"
+      ),
+      (
+        #"_ = Reminder.where { $0.title < $0.id }"#,
+        "operator function '<' requires the types 'TableColumn<Reminder, String>.QueryValue' "
+          + "(aka 'String') and 'TableColumn<Reminder, Int>.QueryValue' (aka 'Int') be equivalent"
+      ),
+      (
+        #"_ = Reminder.join(RemindersList.all) { $0.title == $1.id }"#,
+        "operator function '==' requires the types 'String' and 'Int' be equivalent"
+      ),
+    ]
+    let body = cases.map { "  " + $0.code }.joined(separator: "\n")
+    let result = try typecheck(schema + "func queries() {\n" + body + "\n}\n")
+    #expect(result.status != 0)
+    let found = errors(in: result.output)
+    // Exactly one error per case, on its line, and none elsewhere (in the schema above all).
+    #expect(Set(found.keys) == Set(cases.indices.map { firstLine + $0 }), "\(result.output)")
+    for (index, testCase) in cases.enumerated() {
+      let messages = found[firstLine + index] ?? []
+      #expect(
+        messages.contains { $0.contains(testCase.error) },
+        "\(testCase.code): expected “\(testCase.error)”, got \(messages)")
+    }
+  }
+}
