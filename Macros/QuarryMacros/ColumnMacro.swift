@@ -34,8 +34,12 @@ struct ColumnAttribute {
   var primaryKey: Bool?
   /// The representation type of `as: X.self`, as written (`[String].JSONRepresentation`).
   var representation: String?
-  /// Whether `generated: .stored` or `.virtual` was given: the database computes the column.
-  var isGenerated = false
+  /// `stored` or `virtual`, from `generated: .stored` or `.virtual`: the database computes the
+  /// column.
+  var generatedStorage: String?
+
+  /// Whether the database computes the column.
+  var isGenerated: Bool { generatedStorage != nil }
 
   /// Reads `node`'s arguments, diagnosing the ones that aren't literals.
   init(_ node: AttributeSyntax, diagnostics: inout [Diagnostic]) {
@@ -60,7 +64,14 @@ struct ColumnAttribute {
         if expression.hasSuffix(".self") { expression.removeLast(5) }
         representation = expression
       case "generated":
-        isGenerated = !argument.expression.is(NilLiteralExprSyntax.self)
+        guard !argument.expression.is(NilLiteralExprSyntax.self) else { break }
+        let name = argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        if let name, name == "stored" || name == "virtual" {
+          generatedStorage = name
+        } else {
+          diagnostics.append(
+            Diagnostic(node: argument.expression, message: QuarryDiagnostic.generatedNotLiteral))
+        }
       default:
         break
       }

@@ -12,6 +12,7 @@ enum QuarryDiagnostic: DiagnosticMessage {
   case tableNameNotLiteral
   case columnNameNotLiteral
   case primaryKeyNotLiteral
+  case generatedNotLiteral
   case cannotInferType(property: String)
   case duplicatePrimaryKey(property: String)
   case letWithInitialValue(property: String)
@@ -44,6 +45,8 @@ enum QuarryDiagnostic: DiagnosticMessage {
       return "the column name must be a string literal"
     case .primaryKeyNotLiteral:
       return "'primaryKey' must be 'true' or 'false'"
+    case .generatedNotLiteral:
+      return "'generated' must be '.stored' or '.virtual'"
     case .cannotInferType(let property):
       return "cannot infer the type of column '\(property)'; add a type annotation"
     case .duplicatePrimaryKey(let property):
@@ -85,6 +88,7 @@ enum QuarryDiagnostic: DiagnosticMessage {
     case .tableNameNotLiteral: id = "table-name-not-literal"
     case .columnNameNotLiteral: id = "column-name-not-literal"
     case .primaryKeyNotLiteral: id = "primary-key-not-literal"
+    case .generatedNotLiteral: id = "generated-not-literal"
     case .cannotInferType: id = "cannot-infer-column-type"
     case .duplicatePrimaryKey: id = "duplicate-primary-key"
     case .letWithInitialValue: id = "let-with-initial-value"

@@ -119,7 +119,7 @@ extension TableModel {
     func describe(_ column: ColumnModel) -> String {
       "(\(swiftStringLiteral(column.columnName)), type: .\(column.storageClass), "
         + "nullable: \(column.isOptional)\(column.isPrimaryKey ? ", primaryKey: true" : "")"
-        + "\(column.isGenerated ? ", generated: true" : ""))"
+        + "\(column.attribute?.generatedStorage.map { ", generated: .\($0)" } ?? ""))"
     }
     if columns.allSatisfy(\.isKnownColumn) {
       return "columns: [\(columns.map { ".init" + describe($0) }.joined(separator: ", "))]"

@@ -28,6 +28,10 @@ public enum SchemaDifference: Hashable, Sendable, CustomStringConvertible {
   /// The column is `GENERATED ALWAYS AS (…)`, but the Swift property is written: inserts and
   /// updates of it fail.
   case generatedColumn(table: String, column: String, storage: GeneratedColumnStorage)
+  /// Both sides say the column is generated, but one says `STORED` and the other `VIRTUAL`.
+  case generatedStorageDiffers(
+    table: String, column: String, expected: GeneratedColumnStorage,
+    actual: GeneratedColumnStorage)
   /// A foreign key of the table refers to a table that doesn't exist: writes of a non-`NULL`
   /// key fail while foreign keys are enforced.
   case foreignKeyToMissingTable(table: String, columns: [String], referencedTable: String)
@@ -69,6 +73,10 @@ public enum SchemaDifference: Hashable, Sendable, CustomStringConvertible {
       return
         "\(table).\(column): GENERATED ALWAYS AS (…) \(kind), but the Swift property is "
         + "written (mark it @Column(generated: .\(kind.lowercased())))"
+    case .generatedStorageDiffers(let table, let column, let expected, let actual):
+      return
+        "\(table).\(column): GENERATED ALWAYS AS (…) \(actual == .stored ? "STORED" : "VIRTUAL"), "
+        + "but the Swift property says @Column(generated: .\(expected == .stored ? "stored" : "virtual"))"
     case .foreignKeyToMissingTable(let table, let columns, let referencedTable):
       return
         "\(table)(\(columns.joined(separator: ", "))): foreign key to \(referencedTable), "
@@ -223,11 +231,15 @@ extension Database {
       if expected.isPrimaryKey, column.primaryKeyIndex == 0 {
         differences.append(.notPrimaryKey(table: table, column: column.name))
       }
-      switch (expected.isGenerated, column.generated) {
-      case (true, nil):
+      switch (expected.generatedStorage, column.generated) {
+      case (_?, nil):
         differences.append(.notGeneratedColumn(table: table, column: column.name))
-      case (false, let storage?):
+      case (nil, let storage?):
         differences.append(.generatedColumn(table: table, column: column.name, storage: storage))
+      case (let swift?, let database?) where swift != database:
+        differences.append(
+          .generatedStorageDiffers(
+            table: table, column: column.name, expected: swift, actual: database))
       default: break
       }
     }

@@ -53,7 +53,7 @@ struct ColumnRepresentationMacroTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "events",
-          columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("tags", type: .text, nullable: false), .init("startAt", type: .any, nullable: true), .init("total", type: .integer, nullable: false, generated: true)]
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("tags", type: .text, nullable: false), .init("startAt", type: .any, nullable: true), .init("total", type: .integer, nullable: false, generated: .virtual)]
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, [String].JSONRepresentation(queryOutput: self.tags).queryBinding, Date.UnixTimeRepresentation?(queryOutput: self.startAt).queryBinding]

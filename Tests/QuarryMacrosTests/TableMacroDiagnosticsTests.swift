@@ -374,6 +374,28 @@ struct TableMacroDiagnosticsTests {
     }
   }
 
+  @Test func generatedMustBeStoredOrVirtual() {
+    assertMacro {
+      """
+      @Table struct Event {
+        let id: Int
+        @Column(generated: storage)
+        var endAt: Int
+      }
+      """
+    } diagnostics: {
+      """
+      @Table struct Event {
+        let id: Int
+        @Column(generated: storage)
+                           ┬──────
+                           ╰─ 🛑 'generated' must be '.stored' or '.virtual'
+        var endAt: Int
+      }
+      """
+    }
+  }
+
   @Test func genericStruct() {
     assertMacro {
       """

@@ -203,6 +203,32 @@ struct SchemaCheckTests {
     try db.checkSchema(DriftTotal.self)
     #expect(try db.fetchOne(Int.self, sql: #"SELECT "total" FROM "drift_totals""#) == 11)
     #expect(try db.fetchOne(String.self, sql: #"SELECT "label" FROM "drift_totals""#) == "#1")
+
+    // Generated on both sides, stored on one and virtual on the other.
+    try db.execute(
+      sql: """
+        DROP TABLE "drift_totals";
+        CREATE TABLE "drift_totals" (
+          "id" INTEGER PRIMARY KEY,
+          "price" INTEGER NOT NULL,
+          "total" INTEGER NOT NULL AS ("price" + 1) VIRTUAL,
+          "label" TEXT NOT NULL AS ('#' || "id") STORED,
+          "doubled" INTEGER NOT NULL DEFAULT 0,
+          "halved" INTEGER NOT NULL DEFAULT 0
+        )
+        """)
+    let storage = try db.schemaDifferences(DriftTotal.self)
+    #expect(
+      storage == [
+        .generatedStorageDiffers(
+          table: "drift_totals", column: "total", expected: .stored, actual: .virtual),
+        .generatedStorageDiffers(
+          table: "drift_totals", column: "label", expected: .virtual, actual: .stored),
+      ])
+    #expect(
+      storage.first?.description
+        == "drift_totals.total: GENERATED ALWAYS AS (…) VIRTUAL, but the Swift property says "
+        + "@Column(generated: .stored)")
   }
 
   @Test func foreignKeysThatCannotWork() throws {

@@ -215,7 +215,7 @@ public enum MacroSupport {
   /// A one-column property's schema column.
   public static func schemaColumns<Value: QueryBindable>(
     _ value: Value.Type, name: String, type: TableSchema.StorageClass, nullable: Bool,
-    primaryKey: Bool = false, generated: Bool = false
+    primaryKey: Bool = false, generated: GeneratedColumnStorage? = nil
   ) -> [TableSchema.Column] {
     [.init(name, type: type, nullable: nullable, primaryKey: primaryKey, generated: generated)]
   }
@@ -223,7 +223,7 @@ public enum MacroSupport {
   /// A group property's schema columns.
   public static func schemaColumns<Value: Selection>(
     _ value: Value.Type, name: String, type: TableSchema.StorageClass, nullable: Bool,
-    primaryKey: Bool = false, generated: Bool = false
+    primaryKey: Bool = false, generated: GeneratedColumnStorage? = nil
   ) -> [TableSchema.Column] {
     Value.selectionColumns
   }

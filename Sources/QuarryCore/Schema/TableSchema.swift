@@ -31,20 +31,23 @@ public final class TableSchema: Sendable {
     public var isNullable: Bool?
     /// Whether the column is the table's primary key.
     public var isPrimaryKey: Bool
-    /// Whether the database computes the column (`GENERATED ALWAYS AS …`): it is read, never
-    /// written.
-    public var isGenerated: Bool
+    /// How the database keeps the column if it computes it (`GENERATED ALWAYS AS …`): such a
+    /// column is read, never written.
+    public var generatedStorage: GeneratedColumnStorage?
+
+    /// Whether the database computes the column.
+    public var isGenerated: Bool { generatedStorage != nil }
 
     /// Describes a column: `.init("title", type: .text, nullable: false)`.
     public init(
       _ name: String, type: StorageClass = .any, nullable: Bool? = nil, primaryKey: Bool = false,
-      generated: Bool = false
+      generated: GeneratedColumnStorage? = nil
     ) {
       self.name = name
       self.type = type
       self.isNullable = nullable
       self.isPrimaryKey = primaryKey
-      self.isGenerated = generated
+      self.generatedStorage = generated
     }
   }
 
