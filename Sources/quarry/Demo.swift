@@ -36,6 +36,50 @@ struct Demo: ParsableCommand {
         "RemindersList.limit(1, offset: 1)",
         RemindersList.limit(1, offset: 1), db)
       try show(
+        """
+        Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }
+          .where { reminder, _ in reminder.priority != nil }.order { reminder, _ in reminder.title }
+          .select { ($0.title, $1.title) }
+        """,
+        Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }
+          .where { reminder, _ in reminder.priority != nil }.order { reminder, _ in reminder.title }
+          .select { ($0.title, $1.title) },
+        db)
+      try show(
+        """
+        RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }
+          .group { list, _ in list.id }.order { list, _ in list.title }
+          .select {
+            ListSummary.Columns(
+              list: $0.title, open: $1.id.count().filter($1.isCompleted == false),
+              total: $1.id.count())
+          }
+        """,
+        RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }
+          .group { list, _ in list.id }.order { list, _ in list.title }
+          .select {
+            ListSummary.Columns(
+              list: $0.title, open: $1.id.count().filter($1.isCompleted == false),
+              total: $1.id.count())
+          },
+        db)
+      try show(
+        """
+        OpenReminder.with(
+          as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title, $0.remindersListID) }
+        ) {
+          OpenReminder.join(RemindersList.all) { $0.remindersListID == $1.id }
+            .order { open, _ in open.title }.select { ($0.title, $1.title) }
+        }
+        """,
+        OpenReminder.with(
+          as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title, $0.remindersListID) }
+        ) {
+          OpenReminder.join(RemindersList.all) { $0.remindersListID == $1.id }
+            .order { open, _ in open.title }.select { ($0.title, $1.title) }
+        },
+        db)
+      try show(
         #"#sql("SELECT … count(*) … GROUP BY …", as: (String, Int).self)"#,
         #sql(
           """

@@ -21,6 +21,22 @@ enum Priority: Int, QueryBindable, Sendable {
   case low = 1, medium, high
 }
 
+/// A row of the per-list summary: a query's own row type.
+@Selection
+struct ListSummary: Sendable {
+  let list: String
+  let open: Int
+  let total: Int
+}
+
+/// The common table expression of open reminders.
+@Table("openReminders")
+struct OpenReminder: Sendable {
+  let id: Int
+  var title = ""
+  var remindersListID: Int
+}
+
 /// The demo's schema, written as `#sql` migrations.
 let demoMigrator: DatabaseMigrator = {
   var migrator = DatabaseMigrator()
