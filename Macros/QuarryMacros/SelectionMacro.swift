@@ -187,7 +187,8 @@ struct SelectionEnumModel {
     }
     let failure =
       "throw QuarryCore.QueryDecodingError(expectedType: \(swiftStringLiteral(typeName)), "
-      + "found: \"NULL in the columns of every case\")"
+      + "found: \"NULL in the columns of every case: \" + "
+      + "Self.selectionColumns.map(\\.name).joined(separator: \", \"))"
     decoding += cases.isEmpty ? [failure] : ["} else {", "  \(failure)", "}"]
     body += block(
       "\(access)init(decoder: inout some QuarryCore.QueryDecoder) throws", decoding)

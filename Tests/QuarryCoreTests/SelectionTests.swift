@@ -349,7 +349,8 @@ struct SelectionTests {
       try Attachment.all.fetchAll(db)
     } throws: { error in
       "\(error)".contains(
-        "expected EnumTable.Attachment.Kind, found NULL in the columns of every case")
+        "column 3 (\"image\"): expected EnumTable.Attachment.Kind, "
+          + "found NULL in the columns of every case: link, note, image")
     }
   }
 

@@ -177,7 +177,7 @@ struct SelectionMacroTests {
           } else if let image {
             self = .image(image)
           } else {
-            throw QuarryCore.QueryDecodingError(expectedType: "Kind", found: "NULL in the columns of every case")
+            throw QuarryCore.QueryDecodingError(expectedType: "Kind", found: "NULL in the columns of every case: " + Self.selectionColumns.map(\.name).joined(separator: ", "))
           }
         }
       }
