@@ -37,6 +37,17 @@ extension Optional: JSONEachSource where Wrapped: JSONEachSource {
   public typealias JSONCollection = Wrapped.JSONCollection
 }
 
+/// The type of `json_each`'s `key` over a JSON column of type `Source`.
+public typealias JSONEachKey<Source: JSONEachSource> = Source.JSONCollection.JSONEachKey
+/// The type of `json_each`'s `value` over a JSON column of type `Source`.
+public typealias JSONEachValue<Source: JSONEachSource> = Source.JSONCollection.JSONEachValue
+/// A `json_each` row over a JSON column of type `Source`.
+public typealias JSONEachRow<Source: JSONEachSource> =
+  JSONEach<JSONEachKey<Source>, JSONEachValue<Source>>
+/// The `json_each` columns over a JSON column of type `Source`.
+public typealias JSONEachRowColumns<Source: JSONEachSource> =
+  JSONEachColumns<JSONEachKey<Source>, JSONEachValue<Source>>
+
 /// One row of `json_each`: an element of a JSON array, or a member of a JSON object.
 public struct JSONEach<Key, Value> {
   /// The element's index in the array, or the member's name in the object.
@@ -168,22 +179,9 @@ extension Table {
   public static func join<Source: QueryExpression>(
     jsonEach json: (TableColumns) -> Source, as alias: String = "json_each"
   ) -> JoinSelect<
-    (
-      Self,
-      JSONEach<
-        Source.QueryValue.JSONCollection.JSONEachKey, Source.QueryValue.JSONCollection.JSONEachValue
-      >
-    ),
-    (
-      TableColumns,
-      JSONEachColumns<
-        Source.QueryValue.JSONCollection.JSONEachKey, Source.QueryValue.JSONCollection.JSONEachValue
-      >
-    )
+    (Self, JSONEachRow<Source.QueryValue>), (TableColumns, JSONEachRowColumns<Source.QueryValue>)
   > where Source.QueryValue: JSONEachSource {
-    let each = JSONEachColumns<
-      Source.QueryValue.JSONCollection.JSONEachKey, Source.QueryValue.JSONCollection.JSONEachValue
-    >(alias: alias)
+    let each = JSONEachRowColumns<Source.QueryValue>(alias: alias)
     return JoinSelect(
       columns: (columns, each),
       selection: QueryFragment(sql: schema.selectionSQL + ", " + each.selectionSQL),
@@ -202,22 +200,13 @@ extension Table {
   public static func leftJoin<Source: QueryExpression>(
     jsonEach json: (TableColumns) -> Source, as alias: String = "json_each"
   ) -> JoinSelect<
-    (
-      Self,
-      JSONEach<
-        Source.QueryValue.JSONCollection.JSONEachKey, Source.QueryValue.JSONCollection.JSONEachValue
-      >?
-    ),
+    (Self, JSONEachRow<Source.QueryValue>?),
     (
       TableColumns,
-      NullableJSONEachColumns<
-        Source.QueryValue.JSONCollection.JSONEachKey, Source.QueryValue.JSONCollection.JSONEachValue
-      >
+      NullableJSONEachColumns<JSONEachKey<Source.QueryValue>, JSONEachValue<Source.QueryValue>>
     )
   > where Source.QueryValue: JSONEachSource {
-    let each = JSONEachColumns<
-      Source.QueryValue.JSONCollection.JSONEachKey, Source.QueryValue.JSONCollection.JSONEachValue
-    >(alias: alias)
+    let each = JSONEachRowColumns<Source.QueryValue>(alias: alias)
     return JoinSelect(
       columns: (columns, NullableJSONEachColumns(columns: each)),
       selection: QueryFragment(sql: schema.selectionSQL + ", " + each.selectionSQL),
