@@ -77,18 +77,19 @@ extension TableModel {
     let parameters = columns.map {
       "\($0.propertyName): some QuarryCore.QueryExpression<\($0.storedType)>"
     }
-    var initializer = ["var selection = QuarryCore.QueryFragment()"]
+    // `_selection`: the parameters take the properties' names, which may be `selection`.
+    var initializer = ["var _selection = QuarryCore.QueryFragment()"]
     for (index, column) in columns.enumerated() {
-      if index > 0 { initializer.append("selection.append(sql: \", \")") }
-      initializer.append("\(column.propertyName).write(to: &selection)")
+      if index > 0 { initializer.append("_selection.append(sql: \", \")") }
+      initializer.append("\(column.propertyName).write(to: &_selection)")
       // A single column gets its property's name; a group's columns keep theirs.
       if column.isKnownColumn {
         initializer.append(
-          "selection.append(sql: \(swiftStringLiteral(" AS " + quoteIdentifier(column.columnName))))"
+          "_selection.append(sql: \(swiftStringLiteral(" AS " + quoteIdentifier(column.columnName))))"
         )
       }
     }
-    initializer.append("self.selection = selection")
+    initializer.append("self.selection = _selection")
     let body =
       [
         "\(access)typealias QueryValue = \(typeName)",
@@ -178,12 +179,14 @@ struct SelectionEnumModel {
     }
     body += block(
       "\(access)func appendQueryBindings(to bindings: inout [QuarryCore.QueryBinding])", appends)
+    // `_name`: a case may be named `decoder`, like the parameter.
     var decoding = cases.map {
-      "let \($0.name) = try decoder.decode(\(optional($0.type)).self)"
+      "let _\($0.name.trimmingBackticks) = try decoder.decode(\(optional($0.type)).self)"
     }
     for (index, enumCase) in cases.enumerated() {
-      decoding.append((index == 0 ? "if" : "} else if") + " let \(enumCase.name) {")
-      decoding.append("  self = .\(enumCase.name)(\(enumCase.name))")
+      let local = "_" + enumCase.name.trimmingBackticks
+      decoding.append((index == 0 ? "if" : "} else if") + " let \(local) {")
+      decoding.append("  self = .\(enumCase.name)(\(local))")
     }
     let failure =
       "throw QuarryCore.QueryDecodingError(expectedType: \(swiftStringLiteral(typeName)), "

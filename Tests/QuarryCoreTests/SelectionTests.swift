@@ -77,6 +77,27 @@ struct ListSummary: Equatable {
   let openCount: Int
 }
 
+/// Names that generated code must not trip over.
+@Selection
+struct Awkward: Equatable {
+  let selection: String
+  let queryFragment: Int
+}
+
+enum AwkwardCases {
+  @Table("things")
+  struct Thing: Equatable {
+    let id: Int
+    var kind: Kind
+
+    @Selection
+    enum Kind: Equatable {
+      case decoder(Int)
+      case `default`(String)
+    }
+  }
+}
+
 private let day1 = Date(timeIntervalSince1970: 1_700_000_000)
 private let day2 = Date(timeIntervalSince1970: 1_700_086_400)
 private let day3 = Date(timeIntervalSince1970: 1_700_172_800)
@@ -400,6 +421,28 @@ struct SelectionTests {
     #expect(row["link"] == .text("https://example.org"))
     #expect(row["caption"] == .null)
     #expect(row["url"] == .null)
+  }
+
+  @Test func awkwardNames() throws {
+    typealias Thing = AwkwardCases.Thing
+    let db = try Database()
+    try db.execute(
+      sql: #"CREATE TABLE "things" ("id" INTEGER PRIMARY KEY, "decoder" INTEGER, "default" TEXT)"#)
+    try Thing.insert {
+      Thing.Draft(kind: .decoder(7))
+      Thing.Draft(kind: .default("d"))
+    }.execute(db)
+    #expect(try Thing.order { $0.id }.fetchAll(db).map(\.kind) == [.decoder(7), .default("d")])
+    let rows = try assertQuery(
+      Thing.where { $0.kind.default != nil }.select {
+        Awkward.Columns(selection: $0.kind.default ?? "", queryFragment: $0.id)
+      },
+      db: db,
+      sql: """
+        SELECT coalesce("things"."default", '') AS "selection", "things"."id" AS "queryFragment"
+        FROM "things" WHERE ("things"."default" IS NOT NULL)
+        """)
+    #expect(rows == [Awkward(selection: "d", queryFragment: 2)])
   }
 
   @Test func selectionAsAQueryRowType() throws {

@@ -39,13 +39,13 @@ struct SelectionMacroTests {
           public typealias QueryValue = Timestamps
           public let selection: QuarryCore.QueryFragment
           public init(createdAt: some QuarryCore.QueryExpression<Date>, updatedAt: some QuarryCore.QueryExpression<Date?>) {
-            var selection = QuarryCore.QueryFragment()
-            createdAt.write(to: &selection)
-            selection.append(sql: " AS \"createdAt\"")
-            selection.append(sql: ", ")
-            updatedAt.write(to: &selection)
-            selection.append(sql: " AS \"updated_at\"")
-            self.selection = selection
+            var _selection = QuarryCore.QueryFragment()
+            createdAt.write(to: &_selection)
+            _selection.append(sql: " AS \"createdAt\"")
+            _selection.append(sql: ", ")
+            updatedAt.write(to: &_selection)
+            _selection.append(sql: " AS \"updated_at\"")
+            self.selection = _selection
           }
           public func write(to fragment: inout QuarryCore.QueryFragment) {
             fragment.append(selection)
@@ -167,15 +167,15 @@ struct SelectionMacroTests {
           }
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
-          let link = try decoder.decode(URL?.self)
-          let note = try decoder.decode(String?.self)
-          let image = try decoder.decode(Attachment.Image?.self)
-          if let link {
-            self = .link(link)
-          } else if let note {
-            self = .note(note)
-          } else if let image {
-            self = .image(image)
+          let _link = try decoder.decode(URL?.self)
+          let _note = try decoder.decode(String?.self)
+          let _image = try decoder.decode(Attachment.Image?.self)
+          if let _link {
+            self = .link(_link)
+          } else if let _note {
+            self = .note(_note)
+          } else if let _image {
+            self = .image(_image)
           } else {
             throw QuarryCore.QueryDecodingError(expectedType: "Kind", found: "NULL in the columns of every case: " + Self.selectionColumns.map(\.name).joined(separator: ", "))
           }
@@ -253,10 +253,10 @@ struct SelectionMacroTests {
           typealias QueryValue = Row
           let selection: QuarryCore.QueryFragment
           init(name: some QuarryCore.QueryExpression<String>) {
-            var selection = QuarryCore.QueryFragment()
-            name.write(to: &selection)
-            selection.append(sql: " AS \"name\"")
-            self.selection = selection
+            var _selection = QuarryCore.QueryFragment()
+            name.write(to: &_selection)
+            _selection.append(sql: " AS \"name\"")
+            self.selection = _selection
           }
           func write(to fragment: inout QuarryCore.QueryFragment) {
             fragment.append(selection)
