@@ -115,9 +115,13 @@ extension TableModel {
     let bindings = columns.filter { !$0.isGenerated }.map {
       $0.bindingExpression("self.\($0.propertyName)")
     }
+    // `bind(to:)` hands the same values to a driver one by one, with no array.
     return block(
       "\(access)var queryBindings: [QuarryCore.QueryBinding]",
       ["[\(bindings.joined(separator: ", "))]"])
+      + block(
+        "\(access)func bind(to binder: any QuarryCore.QueryBinder) throws",
+        bindings.map { "try binder.bind(\($0))" })
   }
 
   private func decoderSource() -> [String] {

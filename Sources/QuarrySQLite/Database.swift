@@ -146,21 +146,7 @@ public final class Database {
   /// bound; nil when the SQL holds no statement (only whitespace or comments).
   @usableFromInline
   func cachedStatement(for fragment: QueryFragment) throws -> PreparedStatement? {
-    let statement: PreparedStatement
-    if let last = lastStatement, !last.isBusy, last.utf8 == fragment.utf8 {
-      statement = last
-    } else if let cached = statementCache[StatementKey(fragment.utf8)], !cached.isBusy {
-      statement = cached
-      lastStatement = cached
-    } else {
-      guard let prepared = try prepare(utf8: fragment.utf8) else { return nil }
-      let key = StatementKey(fragment.utf8)
-      if statementCache[key] == nil {
-        statementCache[key] = prepared
-        lastStatement = prepared
-      }
-      statement = prepared
-    }
+    guard let statement = try cachedStatement(utf8: fragment.utf8) else { return nil }
     do {
       try statement.bind(fragment.bindings)
     } catch {
@@ -169,6 +155,39 @@ public final class Database {
     }
     statement.isBusy = true
     return statement
+  }
+
+  /// A prepared statement for `utf8`, from the cache when possible, not bound yet; nil when the
+  /// SQL holds no statement. The last statement used is compared first (often the very same
+  /// bytes, compared by identity), so a loop running one statement never hashes its text.
+  @usableFromInline
+  func cachedStatement(utf8: [UInt8]) throws -> PreparedStatement? {
+    if let last = lastStatement, !last.isBusy, last.utf8 == utf8 {
+      return last
+    }
+    let key = StatementKey(utf8)
+    if let cached = statementCache[key], !cached.isBusy {
+      lastStatement = cached
+      return cached
+    }
+    guard let prepared = try prepare(utf8: utf8) else { return nil }
+    if statementCache[key] == nil {
+      statementCache[key] = prepared
+      lastStatement = prepared
+    }
+    return prepared
+  }
+
+  /// Runs the statement `utf8` with the values of `rows`, bound straight from the rows.
+  @usableFromInline
+  func execute(utf8: [UInt8], rows: InsertRows) throws {
+    guard let statement = try cachedStatement(utf8: utf8) else { return }
+    defer { statement.reset() }
+    try statement.bind(rows)
+    statement.isBusy = true
+    var step = sqlite3_step(statement.handle)
+    while step == SQLITE_ROW { step = sqlite3_step(statement.handle) }
+    guard step == SQLITE_DONE else { throw stepError(step, statement, rows.queryBindings) }
   }
 
   /// Compiles one SQL statement; nil when `sql` holds none.

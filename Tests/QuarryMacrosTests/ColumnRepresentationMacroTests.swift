@@ -48,6 +48,11 @@ struct ColumnRepresentationMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding, [String].JSONRepresentation(queryOutput: self.tags).queryBinding, Date.UnixTimeRepresentation?(queryOutput: self.startAt).queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try binder.bind(self.id.queryBinding)
+            try binder.bind([String].JSONRepresentation(queryOutput: self.tags).queryBinding)
+            try binder.bind(Date.UnixTimeRepresentation?(queryOutput: self.startAt).queryBinding)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -57,6 +62,11 @@ struct ColumnRepresentationMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, [String].JSONRepresentation(queryOutput: self.tags).queryBinding, Date.UnixTimeRepresentation?(queryOutput: self.startAt).queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try binder.bind(self.id.queryBinding)
+          try binder.bind([String].JSONRepresentation(queryOutput: self.tags).queryBinding)
+          try binder.bind(Date.UnixTimeRepresentation?(queryOutput: self.startAt).queryBinding)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)

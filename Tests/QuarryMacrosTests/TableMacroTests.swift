@@ -61,6 +61,12 @@ struct TableMacroTests {
           public var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
           }
+          public func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try binder.bind(self.id.queryBinding)
+            try binder.bind(self.title.queryBinding)
+            try binder.bind(self.isCompleted.queryBinding)
+            try binder.bind(self.priority.queryBinding)
+          }
         }
         public typealias PrimaryKey = Int
         public static let columns = TableColumns()
@@ -70,6 +76,12 @@ struct TableMacroTests {
         )
         public var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
+        }
+        public func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try binder.bind(self.id.queryBinding)
+          try binder.bind(self.title.queryBinding)
+          try binder.bind(self.isCompleted.queryBinding)
+          try binder.bind(self.priority.queryBinding)
         }
         public init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -131,6 +143,12 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try binder.bind(self.id.queryBinding)
+            try binder.bind(self.title.queryBinding)
+            try binder.bind(self.isCompleted.queryBinding)
+            try binder.bind(self.priority.queryBinding)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -140,6 +158,12 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try binder.bind(self.id.queryBinding)
+          try binder.bind(self.title.queryBinding)
+          try binder.bind(self.isCompleted.queryBinding)
+          try binder.bind(self.priority.queryBinding)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -185,6 +209,10 @@ struct TableMacroTests {
           package var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding, self.name.queryBinding]
           }
+          package func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try binder.bind(self.id.queryBinding)
+            try binder.bind(self.name.queryBinding)
+          }
         }
         package typealias PrimaryKey = Int
         package static let columns = TableColumns()
@@ -194,6 +222,10 @@ struct TableMacroTests {
         )
         package var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.name.queryBinding]
+        }
+        package func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try binder.bind(self.id.queryBinding)
+          try binder.bind(self.name.queryBinding)
         }
         package init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -232,6 +264,9 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try binder.bind(self.id.queryBinding)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -241,6 +276,9 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try binder.bind(self.id.queryBinding)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -288,6 +326,9 @@ struct TableMacroTests {
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.name.queryBinding]
         }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try binder.bind(self.name.queryBinding)
+        }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.name = try decoder.decode(String.self)
         }
@@ -306,6 +347,9 @@ struct TableMacroTests {
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.name.queryBinding]
         }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try binder.bind(self.name.queryBinding)
+        }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.name = try decoder.decode(String.self)
         }
@@ -323,6 +367,9 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.name.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try binder.bind(self.name.queryBinding)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.name = try decoder.decode(String.self)
@@ -365,6 +412,10 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.isbn.queryBinding, self.title.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try binder.bind(self.isbn.queryBinding)
+            try binder.bind(self.title.queryBinding)
+          }
         }
         typealias PrimaryKey = String
         static let columns = TableColumns()
@@ -374,6 +425,10 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.isbn.queryBinding, self.title.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try binder.bind(self.isbn.queryBinding)
+          try binder.bind(self.title.queryBinding)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.isbn = try decoder.decode(String.self)
@@ -412,6 +467,10 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.name.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try binder.bind(self.id.queryBinding)
+          try binder.bind(self.name.queryBinding)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(String.self)
@@ -461,6 +520,10 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding, self.body.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try binder.bind(self.id.queryBinding)
+            try binder.bind(self.body.queryBinding)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -470,6 +533,10 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.body.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try binder.bind(self.id.queryBinding)
+          try binder.bind(self.body.queryBinding)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -533,6 +600,14 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding, self.name.queryBinding, self.email.queryBinding, self.nickname.queryBinding, self.joinedAt.queryBinding, self.rank.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try binder.bind(self.id.queryBinding)
+            try binder.bind(self.name.queryBinding)
+            try binder.bind(self.email.queryBinding)
+            try binder.bind(self.nickname.queryBinding)
+            try binder.bind(self.joinedAt.queryBinding)
+            try binder.bind(self.rank.queryBinding)
+          }
         }
         typealias PrimaryKey = Int?
         static let columns = TableColumns()
@@ -542,6 +617,14 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.name.queryBinding, self.email.queryBinding, self.nickname.queryBinding, self.joinedAt.queryBinding, self.rank.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try binder.bind(self.id.queryBinding)
+          try binder.bind(self.name.queryBinding)
+          try binder.bind(self.email.queryBinding)
+          try binder.bind(self.nickname.queryBinding)
+          try binder.bind(self.joinedAt.queryBinding)
+          try binder.bind(self.rank.queryBinding)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int?.self)
@@ -680,6 +763,25 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding, self.text.queryBinding, self.count.queryBinding, self.ratio.queryBinding, self.flag.queryBinding, self.offset.queryBinding, self.delta.queryBinding, self.createdAt.queryBinding, self.qualified.queryBinding, self.explicitInit.queryBinding, self.specialized.queryBinding, self.first.queryBinding, self.second.queryBinding, self.x.queryBinding, self.y.queryBinding, self.observed.queryBinding, self.`default`.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try binder.bind(self.id.queryBinding)
+            try binder.bind(self.text.queryBinding)
+            try binder.bind(self.count.queryBinding)
+            try binder.bind(self.ratio.queryBinding)
+            try binder.bind(self.flag.queryBinding)
+            try binder.bind(self.offset.queryBinding)
+            try binder.bind(self.delta.queryBinding)
+            try binder.bind(self.createdAt.queryBinding)
+            try binder.bind(self.qualified.queryBinding)
+            try binder.bind(self.explicitInit.queryBinding)
+            try binder.bind(self.specialized.queryBinding)
+            try binder.bind(self.first.queryBinding)
+            try binder.bind(self.second.queryBinding)
+            try binder.bind(self.x.queryBinding)
+            try binder.bind(self.y.queryBinding)
+            try binder.bind(self.observed.queryBinding)
+            try binder.bind(self.`default`.queryBinding)
+          }
         }
         typealias PrimaryKey = UUID
         static let columns = TableColumns()
@@ -689,6 +791,25 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.text.queryBinding, self.count.queryBinding, self.ratio.queryBinding, self.flag.queryBinding, self.offset.queryBinding, self.delta.queryBinding, self.createdAt.queryBinding, self.qualified.queryBinding, self.explicitInit.queryBinding, self.specialized.queryBinding, self.first.queryBinding, self.second.queryBinding, self.x.queryBinding, self.y.queryBinding, self.observed.queryBinding, self.`default`.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try binder.bind(self.id.queryBinding)
+          try binder.bind(self.text.queryBinding)
+          try binder.bind(self.count.queryBinding)
+          try binder.bind(self.ratio.queryBinding)
+          try binder.bind(self.flag.queryBinding)
+          try binder.bind(self.offset.queryBinding)
+          try binder.bind(self.delta.queryBinding)
+          try binder.bind(self.createdAt.queryBinding)
+          try binder.bind(self.qualified.queryBinding)
+          try binder.bind(self.explicitInit.queryBinding)
+          try binder.bind(self.specialized.queryBinding)
+          try binder.bind(self.first.queryBinding)
+          try binder.bind(self.second.queryBinding)
+          try binder.bind(self.x.queryBinding)
+          try binder.bind(self.y.queryBinding)
+          try binder.bind(self.observed.queryBinding)
+          try binder.bind(self.`default`.queryBinding)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(UUID.self)
@@ -747,6 +868,10 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding, self.title.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try binder.bind(self.id.queryBinding)
+            try binder.bind(self.title.queryBinding)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -756,6 +881,10 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.title.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try binder.bind(self.id.queryBinding)
+          try binder.bind(self.title.queryBinding)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -803,6 +932,10 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding, self.path.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try binder.bind(self.id.queryBinding)
+            try binder.bind(self.path.queryBinding)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -812,6 +945,10 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.path.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try binder.bind(self.id.queryBinding)
+          try binder.bind(self.path.queryBinding)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -843,6 +980,7 @@ struct TableMacroTests {
         var queryBindings: [QuarryCore.QueryBinding] {
           []
         }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {}
         init(decoder: inout some QuarryCore.QueryDecoder) throws {}
       }
       """
@@ -880,6 +1018,9 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try binder.bind(self.id.queryBinding)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -889,6 +1030,9 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try binder.bind(self.id.queryBinding)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -923,6 +1067,9 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try binder.bind(self.id.queryBinding)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -932,6 +1079,9 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try binder.bind(self.id.queryBinding)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
