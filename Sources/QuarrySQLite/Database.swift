@@ -6,7 +6,10 @@ import QuarryCore
 ///
 /// A `Database` is not thread-safe: use it from one thread at a time, which is what
 /// ``DatabaseQueue`` does for you. It is opened with `SQLITE_OPEN_NOMUTEX`, so SQLite does no
-/// locking of its own on each call.
+/// locking of its own on each call. Before the process's first connection opens, Quarry turns
+/// SQLite's memory statistics off (`SQLITE_CONFIG_MEMSTATUS`), so that connections on several
+/// threads don't serialize on SQLite's global statistics mutex; `sqlite3_memory_used()` then
+/// reports nothing.
 ///
 /// ```swift
 /// let db = try Database()                       // in memory
@@ -56,6 +59,7 @@ public final class Database {
     var flags = SQLITE_OPEN_NOMUTEX
     flags |=
       configuration.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    Database.configureSQLiteOnce
     var connection: OpaquePointer?
     let code = sqlite3_open_v2(location.path, &connection, flags, nil)
     guard code == SQLITE_OK, let connection else {
@@ -85,6 +89,14 @@ public final class Database {
     statementCache.removeAll()
     sqlite3_close_v2(handle)
   }
+
+  /// Configures SQLite for the process before its first connection opens: memory statistics
+  /// off, so that allocations on concurrent connections don't all take SQLite's one global
+  /// statistics mutex (the C library's allocator is thread-safe on its own). Has no effect when
+  /// something else in the process initialized SQLite first.
+  static let configureSQLiteOnce: Void = {
+    _ = quarry_sqlite3_config_memstatus(0)
+  }()
 
   // MARK: Running SQL
 

@@ -15,6 +15,8 @@ let onlyContender = CommandLine.arguments.first { $0.hasPrefix("contender=") }?.
 
 var results: [[Measurement]] = []
 
+try QuarryContenders.configureSQLite()
+
 @MainActor
 func run(_ id: String, _ title: String, _ contenders: () throws -> [Contender]) throws {
   guard only == nil || only == id else { return }
@@ -62,6 +64,7 @@ try run("W6", "\(lookupCount) pool lookups, 1 vs 2 readers") {
 
 print(
   "Quarry benchmarks\(quick ? " (--quick: tiny sizes, timings meaningless)" : ""): "
-    + "\(ProcessInfo.processInfo.activeProcessorCount) cores, SQLite \(RawContenders.sqliteVersion), "
+    + "\(ProcessInfo.processInfo.activeProcessorCount) cores, SQLite \(RawContenders.sqliteVersion) "
+    + "(memory statistics \(RawContenders.memoryStatisticsEnabled ? "on" : "off")), "
     + "release build, median of \(iterations) runs after a warm-up\n")
 printTable(results)
