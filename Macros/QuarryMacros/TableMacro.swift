@@ -112,16 +112,15 @@ extension TableModel {
 
   private func queryBindingsSource(columns: [ColumnModel]) -> [String] {
     // Generated columns are never written.
-    let bindings = columns.filter { !$0.isGenerated }.map {
-      $0.bindingExpression("self.\($0.propertyName)")
-    }
+    let written = columns.filter { !$0.isGenerated }
+    let bindings = written.map { $0.bindingExpression("self.\($0.propertyName)") }
     // `bind(to:)` hands the same values to a driver one by one, with no array.
     return block(
       "\(access)var queryBindings: [QuarryCore.QueryBinding]",
       ["[\(bindings.joined(separator: ", "))]"])
       + block(
         "\(access)func bind(to binder: any QuarryCore.QueryBinder) throws",
-        bindings.map { "try binder.bind(\($0))" })
+        written.map { "try \($0.bindableExpression("self.\($0.propertyName)")).bind(to: binder)" })
   }
 
   private func decoderSource() -> [String] {

@@ -31,8 +31,13 @@ struct ColumnModel {
 
   /// The SQL expression of the property's value in bindings, through its representation.
   func bindingExpression(_ value: String) -> String {
-    guard attribute?.representation != nil else { return "\(value).queryBinding" }
-    return "\(storedType)(queryOutput: \(value)).queryBinding"
+    "\(bindableExpression(value)).queryBinding"
+  }
+
+  /// The property's value as it binds: itself, or its representation.
+  func bindableExpression(_ value: String) -> String {
+    guard attribute?.representation != nil else { return value }
+    return "\(storedType)(queryOutput: \(value))"
   }
 
   /// The SQLite storage class the Swift type binds as, by its name (`TableSchema.StorageClass`):

@@ -130,6 +130,16 @@ final class StatementBinder: QueryBinder {
     self.parameterCount = statement.parameterCount
   }
 
+  func bind(text: String) throws {
+    index += 1
+    guard index <= parameterCount else { return }
+    let code = bindText(text, to: handle, at: index)
+    guard code == SQLITE_OK else {
+      try statement.bind(.text(text), at: index, reporting: [])
+      return
+    }
+  }
+
   func bind(_ binding: QueryBinding) throws {
     index += 1
     // Binding past the last parameter would fail with SQLITE_RANGE: report the count instead,
@@ -152,16 +162,7 @@ func bindValue(_ binding: QueryBinding, to handle: OpaquePointer, at index: Int3
   case .int(let value): return sqlite3_bind_int64(handle, index, value)
   case .double(let value): return sqlite3_bind_double(handle, index, value)
   case .text(let value):
-    // Native strings are contiguous UTF-8: bind them in place, without a mutable copy.
-    return value.utf8.withContiguousStorageIfAvailable {
-      sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
-    }
-      ?? {
-        var copy = value
-        return copy.withUTF8 {
-          sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
-        }
-      }()
+    return bindText(value, to: handle, at: index)
   case .blob(let bytes) where bytes.isEmpty:
     // A null pointer would bind NULL; a zero-length blob is what was asked for.
     return sqlite3_bind_zeroblob(handle, index, 0)
@@ -172,6 +173,21 @@ func bindValue(_ binding: QueryBinding, to handle: OpaquePointer, at index: Int3
   case .invalid:
     return nil
   }
+}
+
+/// Binds text to the parameter at `index` (1-based) of a statement: SQLite's result code.
+@inline(__always)
+func bindText(_ value: String, to handle: OpaquePointer, at index: Int32) -> Int32 {
+  // Native strings are contiguous UTF-8: bind them in place, without a mutable copy.
+  value.utf8.withContiguousStorageIfAvailable {
+    sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
+  }
+    ?? {
+      var copy = value
+      return copy.withUTF8 {
+        sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
+      }
+    }()
 }
 
 /// Tells SQLite to copy bound text and blobs before the call returns. (Computed: a global

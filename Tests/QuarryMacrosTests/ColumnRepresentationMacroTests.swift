@@ -49,9 +49,9 @@ struct ColumnRepresentationMacroTests {
             [self.id.queryBinding, [String].JSONRepresentation(queryOutput: self.tags).queryBinding, Date.UnixTimeRepresentation?(queryOutput: self.startAt).queryBinding]
           }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
-            try binder.bind(self.id.queryBinding)
-            try binder.bind([String].JSONRepresentation(queryOutput: self.tags).queryBinding)
-            try binder.bind(Date.UnixTimeRepresentation?(queryOutput: self.startAt).queryBinding)
+            try self.id.bind(to: binder)
+            try [String].JSONRepresentation(queryOutput: self.tags).bind(to: binder)
+            try Date.UnixTimeRepresentation?(queryOutput: self.startAt).bind(to: binder)
           }
         }
         typealias PrimaryKey = Int
@@ -64,9 +64,9 @@ struct ColumnRepresentationMacroTests {
           [self.id.queryBinding, [String].JSONRepresentation(queryOutput: self.tags).queryBinding, Date.UnixTimeRepresentation?(queryOutput: self.startAt).queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.id.queryBinding)
-          try binder.bind([String].JSONRepresentation(queryOutput: self.tags).queryBinding)
-          try binder.bind(Date.UnixTimeRepresentation?(queryOutput: self.startAt).queryBinding)
+          try self.id.bind(to: binder)
+          try [String].JSONRepresentation(queryOutput: self.tags).bind(to: binder)
+          try Date.UnixTimeRepresentation?(queryOutput: self.startAt).bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)

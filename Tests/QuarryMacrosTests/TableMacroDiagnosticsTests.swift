@@ -51,7 +51,7 @@ struct TableMacroDiagnosticsTests {
             [self.id.queryBinding]
           }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
-            try binder.bind(self.id.queryBinding)
+            try self.id.bind(to: binder)
           }
         }
         typealias PrimaryKey = Int
@@ -64,7 +64,7 @@ struct TableMacroDiagnosticsTests {
           [self.id.queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.id.queryBinding)
+          try self.id.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -118,7 +118,7 @@ struct TableMacroDiagnosticsTests {
             [self.id.queryBinding]
           }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
-            try binder.bind(self.id.queryBinding)
+            try self.id.bind(to: binder)
           }
         }
         typealias PrimaryKey = Int
@@ -131,7 +131,7 @@ struct TableMacroDiagnosticsTests {
           [self.id.queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.id.queryBinding)
+          try self.id.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -280,8 +280,8 @@ struct TableMacroDiagnosticsTests {
             [self.id.queryBinding, self.kind.queryBinding]
           }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
-            try binder.bind(self.id.queryBinding)
-            try binder.bind(self.kind.queryBinding)
+            try self.id.bind(to: binder)
+            try self.kind.bind(to: binder)
           }
         }
         typealias PrimaryKey = Int
@@ -294,8 +294,8 @@ struct TableMacroDiagnosticsTests {
           [self.id.queryBinding, self.kind.queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.id.queryBinding)
-          try binder.bind(self.kind.queryBinding)
+          try self.id.bind(to: binder)
+          try self.kind.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)

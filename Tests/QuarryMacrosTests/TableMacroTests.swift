@@ -62,10 +62,10 @@ struct TableMacroTests {
             [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
           }
           public func bind(to binder: any QuarryCore.QueryBinder) throws {
-            try binder.bind(self.id.queryBinding)
-            try binder.bind(self.title.queryBinding)
-            try binder.bind(self.isCompleted.queryBinding)
-            try binder.bind(self.priority.queryBinding)
+            try self.id.bind(to: binder)
+            try self.title.bind(to: binder)
+            try self.isCompleted.bind(to: binder)
+            try self.priority.bind(to: binder)
           }
         }
         public typealias PrimaryKey = Int
@@ -78,10 +78,10 @@ struct TableMacroTests {
           [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
         }
         public func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.id.queryBinding)
-          try binder.bind(self.title.queryBinding)
-          try binder.bind(self.isCompleted.queryBinding)
-          try binder.bind(self.priority.queryBinding)
+          try self.id.bind(to: binder)
+          try self.title.bind(to: binder)
+          try self.isCompleted.bind(to: binder)
+          try self.priority.bind(to: binder)
         }
         public init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -144,10 +144,10 @@ struct TableMacroTests {
             [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
           }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
-            try binder.bind(self.id.queryBinding)
-            try binder.bind(self.title.queryBinding)
-            try binder.bind(self.isCompleted.queryBinding)
-            try binder.bind(self.priority.queryBinding)
+            try self.id.bind(to: binder)
+            try self.title.bind(to: binder)
+            try self.isCompleted.bind(to: binder)
+            try self.priority.bind(to: binder)
           }
         }
         typealias PrimaryKey = Int
@@ -160,10 +160,10 @@ struct TableMacroTests {
           [self.id.queryBinding, self.title.queryBinding, self.isCompleted.queryBinding, self.priority.queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.id.queryBinding)
-          try binder.bind(self.title.queryBinding)
-          try binder.bind(self.isCompleted.queryBinding)
-          try binder.bind(self.priority.queryBinding)
+          try self.id.bind(to: binder)
+          try self.title.bind(to: binder)
+          try self.isCompleted.bind(to: binder)
+          try self.priority.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -210,8 +210,8 @@ struct TableMacroTests {
             [self.id.queryBinding, self.name.queryBinding]
           }
           package func bind(to binder: any QuarryCore.QueryBinder) throws {
-            try binder.bind(self.id.queryBinding)
-            try binder.bind(self.name.queryBinding)
+            try self.id.bind(to: binder)
+            try self.name.bind(to: binder)
           }
         }
         package typealias PrimaryKey = Int
@@ -224,8 +224,8 @@ struct TableMacroTests {
           [self.id.queryBinding, self.name.queryBinding]
         }
         package func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.id.queryBinding)
-          try binder.bind(self.name.queryBinding)
+          try self.id.bind(to: binder)
+          try self.name.bind(to: binder)
         }
         package init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -265,7 +265,7 @@ struct TableMacroTests {
             [self.id.queryBinding]
           }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
-            try binder.bind(self.id.queryBinding)
+            try self.id.bind(to: binder)
           }
         }
         typealias PrimaryKey = Int
@@ -278,7 +278,7 @@ struct TableMacroTests {
           [self.id.queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.id.queryBinding)
+          try self.id.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -327,7 +327,7 @@ struct TableMacroTests {
           [self.name.queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.name.queryBinding)
+          try self.name.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.name = try decoder.decode(String.self)
@@ -348,7 +348,7 @@ struct TableMacroTests {
           [self.name.queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.name.queryBinding)
+          try self.name.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.name = try decoder.decode(String.self)
@@ -369,7 +369,7 @@ struct TableMacroTests {
           [self.name.queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.name.queryBinding)
+          try self.name.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.name = try decoder.decode(String.self)
@@ -413,8 +413,8 @@ struct TableMacroTests {
             [self.isbn.queryBinding, self.title.queryBinding]
           }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
-            try binder.bind(self.isbn.queryBinding)
-            try binder.bind(self.title.queryBinding)
+            try self.isbn.bind(to: binder)
+            try self.title.bind(to: binder)
           }
         }
         typealias PrimaryKey = String
@@ -427,8 +427,8 @@ struct TableMacroTests {
           [self.isbn.queryBinding, self.title.queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.isbn.queryBinding)
-          try binder.bind(self.title.queryBinding)
+          try self.isbn.bind(to: binder)
+          try self.title.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.isbn = try decoder.decode(String.self)
@@ -469,8 +469,8 @@ struct TableMacroTests {
           [self.id.queryBinding, self.name.queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.id.queryBinding)
-          try binder.bind(self.name.queryBinding)
+          try self.id.bind(to: binder)
+          try self.name.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(String.self)
@@ -521,8 +521,8 @@ struct TableMacroTests {
             [self.id.queryBinding, self.body.queryBinding]
           }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
-            try binder.bind(self.id.queryBinding)
-            try binder.bind(self.body.queryBinding)
+            try self.id.bind(to: binder)
+            try self.body.bind(to: binder)
           }
         }
         typealias PrimaryKey = Int
@@ -535,8 +535,8 @@ struct TableMacroTests {
           [self.id.queryBinding, self.body.queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.id.queryBinding)
-          try binder.bind(self.body.queryBinding)
+          try self.id.bind(to: binder)
+          try self.body.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -601,12 +601,12 @@ struct TableMacroTests {
             [self.id.queryBinding, self.name.queryBinding, self.email.queryBinding, self.nickname.queryBinding, self.joinedAt.queryBinding, self.rank.queryBinding]
           }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
-            try binder.bind(self.id.queryBinding)
-            try binder.bind(self.name.queryBinding)
-            try binder.bind(self.email.queryBinding)
-            try binder.bind(self.nickname.queryBinding)
-            try binder.bind(self.joinedAt.queryBinding)
-            try binder.bind(self.rank.queryBinding)
+            try self.id.bind(to: binder)
+            try self.name.bind(to: binder)
+            try self.email.bind(to: binder)
+            try self.nickname.bind(to: binder)
+            try self.joinedAt.bind(to: binder)
+            try self.rank.bind(to: binder)
           }
         }
         typealias PrimaryKey = Int?
@@ -619,12 +619,12 @@ struct TableMacroTests {
           [self.id.queryBinding, self.name.queryBinding, self.email.queryBinding, self.nickname.queryBinding, self.joinedAt.queryBinding, self.rank.queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.id.queryBinding)
-          try binder.bind(self.name.queryBinding)
-          try binder.bind(self.email.queryBinding)
-          try binder.bind(self.nickname.queryBinding)
-          try binder.bind(self.joinedAt.queryBinding)
-          try binder.bind(self.rank.queryBinding)
+          try self.id.bind(to: binder)
+          try self.name.bind(to: binder)
+          try self.email.bind(to: binder)
+          try self.nickname.bind(to: binder)
+          try self.joinedAt.bind(to: binder)
+          try self.rank.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int?.self)
@@ -764,23 +764,23 @@ struct TableMacroTests {
             [self.id.queryBinding, self.text.queryBinding, self.count.queryBinding, self.ratio.queryBinding, self.flag.queryBinding, self.offset.queryBinding, self.delta.queryBinding, self.createdAt.queryBinding, self.qualified.queryBinding, self.explicitInit.queryBinding, self.specialized.queryBinding, self.first.queryBinding, self.second.queryBinding, self.x.queryBinding, self.y.queryBinding, self.observed.queryBinding, self.`default`.queryBinding]
           }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
-            try binder.bind(self.id.queryBinding)
-            try binder.bind(self.text.queryBinding)
-            try binder.bind(self.count.queryBinding)
-            try binder.bind(self.ratio.queryBinding)
-            try binder.bind(self.flag.queryBinding)
-            try binder.bind(self.offset.queryBinding)
-            try binder.bind(self.delta.queryBinding)
-            try binder.bind(self.createdAt.queryBinding)
-            try binder.bind(self.qualified.queryBinding)
-            try binder.bind(self.explicitInit.queryBinding)
-            try binder.bind(self.specialized.queryBinding)
-            try binder.bind(self.first.queryBinding)
-            try binder.bind(self.second.queryBinding)
-            try binder.bind(self.x.queryBinding)
-            try binder.bind(self.y.queryBinding)
-            try binder.bind(self.observed.queryBinding)
-            try binder.bind(self.`default`.queryBinding)
+            try self.id.bind(to: binder)
+            try self.text.bind(to: binder)
+            try self.count.bind(to: binder)
+            try self.ratio.bind(to: binder)
+            try self.flag.bind(to: binder)
+            try self.offset.bind(to: binder)
+            try self.delta.bind(to: binder)
+            try self.createdAt.bind(to: binder)
+            try self.qualified.bind(to: binder)
+            try self.explicitInit.bind(to: binder)
+            try self.specialized.bind(to: binder)
+            try self.first.bind(to: binder)
+            try self.second.bind(to: binder)
+            try self.x.bind(to: binder)
+            try self.y.bind(to: binder)
+            try self.observed.bind(to: binder)
+            try self.`default`.bind(to: binder)
           }
         }
         typealias PrimaryKey = UUID
@@ -793,23 +793,23 @@ struct TableMacroTests {
           [self.id.queryBinding, self.text.queryBinding, self.count.queryBinding, self.ratio.queryBinding, self.flag.queryBinding, self.offset.queryBinding, self.delta.queryBinding, self.createdAt.queryBinding, self.qualified.queryBinding, self.explicitInit.queryBinding, self.specialized.queryBinding, self.first.queryBinding, self.second.queryBinding, self.x.queryBinding, self.y.queryBinding, self.observed.queryBinding, self.`default`.queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.id.queryBinding)
-          try binder.bind(self.text.queryBinding)
-          try binder.bind(self.count.queryBinding)
-          try binder.bind(self.ratio.queryBinding)
-          try binder.bind(self.flag.queryBinding)
-          try binder.bind(self.offset.queryBinding)
-          try binder.bind(self.delta.queryBinding)
-          try binder.bind(self.createdAt.queryBinding)
-          try binder.bind(self.qualified.queryBinding)
-          try binder.bind(self.explicitInit.queryBinding)
-          try binder.bind(self.specialized.queryBinding)
-          try binder.bind(self.first.queryBinding)
-          try binder.bind(self.second.queryBinding)
-          try binder.bind(self.x.queryBinding)
-          try binder.bind(self.y.queryBinding)
-          try binder.bind(self.observed.queryBinding)
-          try binder.bind(self.`default`.queryBinding)
+          try self.id.bind(to: binder)
+          try self.text.bind(to: binder)
+          try self.count.bind(to: binder)
+          try self.ratio.bind(to: binder)
+          try self.flag.bind(to: binder)
+          try self.offset.bind(to: binder)
+          try self.delta.bind(to: binder)
+          try self.createdAt.bind(to: binder)
+          try self.qualified.bind(to: binder)
+          try self.explicitInit.bind(to: binder)
+          try self.specialized.bind(to: binder)
+          try self.first.bind(to: binder)
+          try self.second.bind(to: binder)
+          try self.x.bind(to: binder)
+          try self.y.bind(to: binder)
+          try self.observed.bind(to: binder)
+          try self.`default`.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(UUID.self)
@@ -869,8 +869,8 @@ struct TableMacroTests {
             [self.id.queryBinding, self.title.queryBinding]
           }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
-            try binder.bind(self.id.queryBinding)
-            try binder.bind(self.title.queryBinding)
+            try self.id.bind(to: binder)
+            try self.title.bind(to: binder)
           }
         }
         typealias PrimaryKey = Int
@@ -883,8 +883,8 @@ struct TableMacroTests {
           [self.id.queryBinding, self.title.queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.id.queryBinding)
-          try binder.bind(self.title.queryBinding)
+          try self.id.bind(to: binder)
+          try self.title.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -933,8 +933,8 @@ struct TableMacroTests {
             [self.id.queryBinding, self.path.queryBinding]
           }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
-            try binder.bind(self.id.queryBinding)
-            try binder.bind(self.path.queryBinding)
+            try self.id.bind(to: binder)
+            try self.path.bind(to: binder)
           }
         }
         typealias PrimaryKey = Int
@@ -947,8 +947,8 @@ struct TableMacroTests {
           [self.id.queryBinding, self.path.queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.id.queryBinding)
-          try binder.bind(self.path.queryBinding)
+          try self.id.bind(to: binder)
+          try self.path.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -1019,7 +1019,7 @@ struct TableMacroTests {
             [self.id.queryBinding]
           }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
-            try binder.bind(self.id.queryBinding)
+            try self.id.bind(to: binder)
           }
         }
         typealias PrimaryKey = Int
@@ -1032,7 +1032,7 @@ struct TableMacroTests {
           [self.id.queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.id.queryBinding)
+          try self.id.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -1068,7 +1068,7 @@ struct TableMacroTests {
             [self.id.queryBinding]
           }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
-            try binder.bind(self.id.queryBinding)
+            try self.id.bind(to: binder)
           }
         }
         typealias PrimaryKey = Int
@@ -1081,7 +1081,7 @@ struct TableMacroTests {
           [self.id.queryBinding]
         }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
-          try binder.bind(self.id.queryBinding)
+          try self.id.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)

@@ -6,6 +6,17 @@
 public protocol QueryBinder: AnyObject {
   /// Takes the value of the next placeholder.
   func bind(_ binding: QueryBinding) throws
+
+  /// Takes text for the next placeholder, borrowed for the call.
+  func bind(text: String) throws
+}
+
+extension QueryBinder {
+  /// Takes the text as a ``QueryBinding``.
+  @inlinable
+  public func bind(text: String) throws {
+    try bind(.text(text))
+  }
 }
 
 /// Collects values into an array: the binder behind ``InsertRows/queryBindings``.

@@ -66,6 +66,12 @@ public struct QueryFragment: Hashable, Sendable {
     if appended == nil { utf8.append(contentsOf: text.utf8) }
   }
 
+  /// Appends a literal, such as a keyword: no string to inspect, only its bytes to copy.
+  @inlinable
+  mutating func append(literal text: StaticString) {
+    text.withUTF8Buffer { utf8.append(contentsOf: $0) }
+  }
+
   /// Appends UTF-8 SQL text.
   @inlinable
   public mutating func append(utf8 bytes: [UInt8]) {

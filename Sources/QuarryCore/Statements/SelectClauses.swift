@@ -21,7 +21,7 @@ public struct SelectClauses: Sendable {
       // Room for a few terms: one allocation instead of a growth per term.
       list.reserveCapacity(64)
     } else {
-      list.append(sql: ", ")
+      list.append(literal: ", ")
     }
     term.write(to: &list)
   }
@@ -32,7 +32,7 @@ public struct SelectClauses: Sendable {
     if list.isEmpty {
       list.reserveCapacity(64)
     } else {
-      list.append(sql: " AND ")
+      list.append(literal: " AND ")
     }
     predicate.write(to: &list)
   }
@@ -54,22 +54,22 @@ public struct SelectClauses: Sendable {
   @inlinable
   public func write(to fragment: inout QueryFragment) {
     if !grouping.isEmpty {
-      fragment.append(sql: "\nGROUP BY ")
+      fragment.append(literal: "\nGROUP BY ")
       fragment.append(grouping)
     }
     if !having.isEmpty {
-      fragment.append(sql: "\nHAVING ")
+      fragment.append(literal: "\nHAVING ")
       fragment.append(having)
     }
     if !ordering.isEmpty {
-      fragment.append(sql: "\nORDER BY ")
+      fragment.append(literal: "\nORDER BY ")
       fragment.append(ordering)
     }
     if let limit {
-      fragment.append(sql: "\nLIMIT ")
+      fragment.append(literal: "\nLIMIT ")
       fragment.append(binding: .int(Int64(limit.count)))
       if let offset = limit.offset {
-        fragment.append(sql: " OFFSET ")
+        fragment.append(literal: " OFFSET ")
         fragment.append(binding: .int(Int64(offset)))
       }
     }

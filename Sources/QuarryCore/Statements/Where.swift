@@ -25,7 +25,7 @@ public struct Where<From: Table>: Statement, Sendable {
     if predicates.isEmpty {
       predicates.reserveCapacity(128)
     } else {
-      predicates.append(sql: " AND ")
+      predicates.append(literal: " AND ")
     }
     predicate(From.columns).write(to: &predicates)
     return self
@@ -35,7 +35,7 @@ public struct Where<From: Table>: Statement, Sendable {
   @inlinable
   public func writeClause(to fragment: inout QueryFragment) {
     guard !predicates.isEmpty else { return }
-    fragment.append(sql: "\nWHERE ")
+    fragment.append(literal: "\nWHERE ")
     fragment.append(predicates)
   }
 
