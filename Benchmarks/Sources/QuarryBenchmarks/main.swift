@@ -69,3 +69,4 @@ print(
     + "(memory statistics \(RawContenders.memoryStatisticsEnabled ? "on" : "off")), "
     + "release build, median of \(iterations) runs after a warm-up\n")
 printTable(results)
+if let summary = PoolContenders.stats.summary { print("\n" + summary) }
