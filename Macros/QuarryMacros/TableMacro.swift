@@ -137,16 +137,24 @@ extension TableModel {
     // Generated columns are never written.
     let written = columns.filter { !$0.isGenerated }
     let header = "\(access)var queryBindings: [QuarryCore.QueryBinding]"
+    var source: [String]
     if written.allSatisfy(\.isKnownColumn) {
       let bindings = written.map { $0.bindingExpression("self.\($0.propertyName)") }
-      return block(header, ["[\(bindings.joined(separator: ", "))]"])
+      source = block(header, ["[\(bindings.joined(separator: ", "))]"])
+    } else {
+      source = block(
+        header,
+        [
+          "var bindings: [QuarryCore.QueryBinding] = []",
+          "bindings.reserveCapacity(\(typeName).schema.writableColumns.count)",
+        ] + appendBindingsStatements(written) + ["return bindings"])
     }
-    return block(
-      header,
-      [
-        "var bindings: [QuarryCore.QueryBinding] = []",
-        "bindings.reserveCapacity(\(typeName).schema.writableColumns.count)",
-      ] + appendBindingsStatements(written) + ["return bindings"])
+    // `bind(to:)` hands the same values to a driver one by one, with no array. A value and a
+    // `@Selection` group both have a `bind(to:)`, so one spelling serves either.
+    return source
+      + block(
+        "\(access)func bind(to binder: any QuarryCore.QueryBinder) throws",
+        written.map { "try \($0.bindableExpression("self.\($0.propertyName)")).bind(to: binder)" })
   }
 
   /// Statements appending the bindings of `columns`' values to `bindings`.

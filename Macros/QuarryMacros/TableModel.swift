@@ -31,8 +31,13 @@ struct ColumnModel {
 
   /// The SQL expression of the property's value in bindings, through its representation.
   func bindingExpression(_ value: String) -> String {
-    guard attribute?.representation != nil else { return "\(value).queryBinding" }
-    return "\(storedType)(queryOutput: \(value)).queryBinding"
+    "\(bindableExpression(value)).queryBinding"
+  }
+
+  /// The property's value as it binds: itself, or its representation.
+  func bindableExpression(_ value: String) -> String {
+    guard attribute?.representation != nil else { return value }
+    return "\(storedType)(queryOutput: \(value))"
   }
 
   /// Whether the macro knows from the type's name that the property is one column. Otherwise it

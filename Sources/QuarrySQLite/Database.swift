@@ -6,7 +6,10 @@ import QuarryCore
 ///
 /// A `Database` is not thread-safe: use it from one thread at a time, which is what
 /// ``DatabaseQueue`` does for you. It is opened with `SQLITE_OPEN_NOMUTEX`, so SQLite does no
-/// locking of its own on each call.
+/// locking of its own on each call. Before the process's first connection opens, Quarry turns
+/// SQLite's memory statistics off (`SQLITE_CONFIG_MEMSTATUS`), so that connections on several
+/// threads don't serialize on SQLite's global statistics mutex; `sqlite3_memory_used()` then
+/// reports nothing.
 ///
 /// ```swift
 /// let db = try Database()                       // in memory
@@ -56,6 +59,7 @@ public final class Database {
     var flags = SQLITE_OPEN_NOMUTEX
     flags |=
       configuration.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    Database.configureSQLiteOnce
     var connection: OpaquePointer?
     let code = sqlite3_open_v2(location.path, &connection, flags, nil)
     guard code == SQLITE_OK, let connection else {
@@ -85,6 +89,14 @@ public final class Database {
     statementCache.removeAll()
     sqlite3_close_v2(handle)
   }
+
+  /// Configures SQLite for the process before its first connection opens: memory statistics
+  /// off, so that allocations on concurrent connections don't all take SQLite's one global
+  /// statistics mutex (the C library's allocator is thread-safe on its own). Has no effect when
+  /// something else in the process initialized SQLite first.
+  static let configureSQLiteOnce: Void = {
+    _ = quarry_sqlite3_config_memstatus(0)
+  }()
 
   // MARK: Running SQL
 
@@ -154,21 +166,7 @@ public final class Database {
   /// bound; nil when the SQL holds no statement (only whitespace or comments).
   @usableFromInline
   func cachedStatement(for fragment: QueryFragment) throws -> PreparedStatement? {
-    let statement: PreparedStatement
-    if let last = lastStatement, !last.isBusy, last.utf8 == fragment.utf8 {
-      statement = last
-    } else if let cached = statementCache[StatementKey(fragment.utf8)], !cached.isBusy {
-      statement = cached
-      lastStatement = cached
-    } else {
-      guard let prepared = try prepare(utf8: fragment.utf8) else { return nil }
-      let key = StatementKey(fragment.utf8)
-      if statementCache[key] == nil {
-        statementCache[key] = prepared
-        lastStatement = prepared
-      }
-      statement = prepared
-    }
+    guard let statement = try cachedStatement(utf8: fragment.utf8) else { return nil }
     do {
       try statement.bind(fragment.bindings)
     } catch {
@@ -177,6 +175,39 @@ public final class Database {
     }
     statement.isBusy = true
     return statement
+  }
+
+  /// A prepared statement for `utf8`, from the cache when possible, not bound yet; nil when the
+  /// SQL holds no statement. The last statement used is compared first (often the very same
+  /// bytes, compared by identity), so a loop running one statement never hashes its text.
+  @usableFromInline
+  func cachedStatement(utf8: [UInt8]) throws -> PreparedStatement? {
+    if let last = lastStatement, !last.isBusy, last.utf8 == utf8 {
+      return last
+    }
+    let key = StatementKey(utf8)
+    if let cached = statementCache[key], !cached.isBusy {
+      lastStatement = cached
+      return cached
+    }
+    guard let prepared = try prepare(utf8: utf8) else { return nil }
+    if statementCache[key] == nil {
+      statementCache[key] = prepared
+      lastStatement = prepared
+    }
+    return prepared
+  }
+
+  /// Runs the statement `utf8` with the values of `rows`, bound straight from the rows.
+  @usableFromInline
+  func execute(utf8: [UInt8], rows: InsertRows) throws {
+    guard let statement = try cachedStatement(utf8: utf8) else { return }
+    defer { statement.reset() }
+    try statement.bind(rows)
+    statement.isBusy = true
+    var step = sqlite3_step(statement.handle)
+    while step == SQLITE_ROW { step = sqlite3_step(statement.handle) }
+    guard step == SQLITE_DONE else { throw stepError(step, statement, rows.queryBindings) }
   }
 
   /// Compiles one SQL statement; nil when `sql` holds none.

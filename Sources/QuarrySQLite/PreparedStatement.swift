@@ -12,10 +12,15 @@ public final class PreparedStatement {
   @usableFromInline let utf8: [UInt8]
   /// The number of result columns.
   @usableFromInline let columnCount: Int32
+  /// The number of parameters.
+  @usableFromInline let parameterCount: Int32
   /// Set while a fetch is stepping the statement, so a nested use of the same SQL prepares
   /// another statement instead of resetting this one under its feet.
   @exclusivity(unchecked)
   @usableFromInline var isBusy = false
+  /// Binds rows' values, made on first use and reused.
+  @exclusivity(unchecked)
+  var rowBinder: StatementBinder?
 
   init(handle: OpaquePointer, connection: OpaquePointer, utf8: [UInt8]) {
     self.handle = handle
@@ -23,6 +28,7 @@ public final class PreparedStatement {
     self.utf8 = utf8
     self.sql = String(decoding: utf8, as: UTF8.self)
     self.columnCount = sqlite3_column_count(handle)
+    self.parameterCount = sqlite3_bind_parameter_count(handle)
   }
 
   deinit {
@@ -34,53 +40,70 @@ public final class PreparedStatement {
   /// Fails when the count differs from the number of parameters, or a binding is invalid.
   @usableFromInline
   func bind(_ bindings: [QueryBinding]) throws {
-    let expected = Int(sqlite3_bind_parameter_count(handle))
-    guard expected == bindings.count else {
-      throw DatabaseError(
-        resultCode: SQLITE_MISUSE,
-        message: "the statement has \(expected) parameters but \(bindings.count) values were given",
-        sql: sql, arguments: bindings)
+    guard parameterCount == bindings.count else {
+      throw countMismatch(bindings)
     }
     for (offset, binding) in bindings.enumerated() {
       try bind(binding, at: Int32(offset + 1), reporting: bindings)
     }
   }
 
+  /// Binds the values of `rows` straight from them, in order.
+  ///
+  /// Fails when the count differs from the number of parameters, or a value is invalid.
+  @usableFromInline
+  func bind(_ rows: InsertRows) throws {
+    let binder: StatementBinder
+    if let existing = rowBinder {
+      binder = existing
+      binder.index = 0
+    } else {
+      binder = StatementBinder(statement: self)
+      rowBinder = binder
+    }
+    do {
+      try rows.bind(to: binder)
+    } catch var error as DatabaseError {
+      // The binder reports no arguments: add them, now that something failed.
+      error.arguments = rows.queryBindings
+      throw error
+    }
+    guard binder.index == parameterCount else { throw countMismatch(rows.queryBindings) }
+  }
+
+  func countMismatch(_ bindings: [QueryBinding]) -> DatabaseError {
+    DatabaseError(
+      resultCode: SQLITE_MISUSE,
+      message:
+        "the statement has \(parameterCount) parameters but \(bindings.count) values were given",
+      sql: sql, arguments: bindings)
+  }
+
   /// Binds one value to the parameter at `index` (1-based); `arguments` go into errors.
   @inline(__always)
-  func bind(_ binding: QueryBinding, at index: Int32, reporting arguments: [QueryBinding]) throws {
-    let code: Int32
-    switch binding {
-    case .null: code = sqlite3_bind_null(handle, index)
-    case .int(let value): code = sqlite3_bind_int64(handle, index, value)
-    case .double(let value): code = sqlite3_bind_double(handle, index, value)
-    case .text(let value):
-      // Native strings are contiguous UTF-8: bind them in place, without a mutable copy.
-      code =
-        value.utf8.withContiguousStorageIfAvailable {
-          sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
-        }
-        ?? {
-          var copy = value
-          return copy.withUTF8 {
-            sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
-          }
-        }()
-    case .blob(let bytes) where bytes.isEmpty:
-      // A null pointer would bind NULL; a zero-length blob is what was asked for.
-      code = sqlite3_bind_zeroblob(handle, index, 0)
-    case .blob(let bytes):
-      code = bytes.withUnsafeBytes {
-        sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
-      }
-    case .invalid(let error):
-      throw DatabaseError(
-        resultCode: SQLITE_MISUSE, message: "argument \(index) cannot be bound: \(error.message)",
-        sql: sql, arguments: arguments)
+  func bind(
+    _ binding: QueryBinding, at index: Int32,
+    reporting arguments: @autoclosure () -> [QueryBinding]
+  ) throws {
+    guard let code = bindValue(binding, to: handle, at: index) else {
+      throw invalidBinding(binding, at: index, arguments: arguments())
     }
     guard code == SQLITE_OK else {
-      throw DatabaseError(connection: connection, resultCode: code, sql: sql, arguments: arguments)
+      throw DatabaseError(
+        connection: connection, resultCode: code, sql: sql, arguments: arguments())
     }
+  }
+
+  /// The error for an `.invalid` binding.
+  func invalidBinding(_ binding: QueryBinding, at index: Int32, arguments: [QueryBinding])
+    -> DatabaseError
+  {
+    guard case .invalid(let error) = binding else {
+      return DatabaseError(connection: connection, resultCode: SQLITE_MISUSE, sql: sql)
+    }
+    return DatabaseError(
+      resultCode: SQLITE_MISUSE, message: "argument \(index) cannot be bound: \(error.message)",
+      sql: sql, arguments: arguments)
   }
 
   /// Makes the statement ready to run again.
@@ -91,5 +114,84 @@ public final class PreparedStatement {
   }
 }
 
-/// Tells SQLite to copy bound text and blobs before the call returns.
-let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+/// Binds values one by one into its statement, counting them.
+final class StatementBinder: QueryBinder {
+  /// The statement, which owns the binder; only used to report errors.
+  unowned(unsafe) let statement: PreparedStatement
+  let handle: OpaquePointer
+  let parameterCount: Int32
+  /// The index of the last parameter bound (1-based).
+  @exclusivity(unchecked)
+  var index: Int32 = 0
+
+  init(statement: PreparedStatement) {
+    self.statement = statement
+    self.handle = statement.handle
+    self.parameterCount = statement.parameterCount
+  }
+
+  func bind(text: String) throws {
+    index += 1
+    guard index <= parameterCount else { return }
+    let code = bindText(text, to: handle, at: index)
+    guard code == SQLITE_OK else {
+      try statement.bind(.text(text), at: index, reporting: [])
+      return
+    }
+  }
+
+  func bind(_ binding: QueryBinding) throws {
+    index += 1
+    // Binding past the last parameter would fail with SQLITE_RANGE: report the count instead,
+    // once the caller counted them all.
+    guard index <= parameterCount else { return }
+    guard let code = bindValue(binding, to: handle, at: index), code == SQLITE_OK else {
+      // The caller adds the arguments.
+      try statement.bind(binding, at: index, reporting: [])
+      return
+    }
+  }
+}
+
+/// Binds one value to the parameter at `index` (1-based) of a statement: SQLite's result code,
+/// or nil for an `.invalid` binding.
+@inline(__always)
+func bindValue(_ binding: QueryBinding, to handle: OpaquePointer, at index: Int32) -> Int32? {
+  switch binding {
+  case .null: return sqlite3_bind_null(handle, index)
+  case .int(let value): return sqlite3_bind_int64(handle, index, value)
+  case .double(let value): return sqlite3_bind_double(handle, index, value)
+  case .text(let value):
+    return bindText(value, to: handle, at: index)
+  case .blob(let bytes) where bytes.isEmpty:
+    // A null pointer would bind NULL; a zero-length blob is what was asked for.
+    return sqlite3_bind_zeroblob(handle, index, 0)
+  case .blob(let bytes):
+    return bytes.withUnsafeBytes {
+      sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
+    }
+  case .invalid:
+    return nil
+  }
+}
+
+/// Binds text to the parameter at `index` (1-based) of a statement: SQLite's result code.
+@inline(__always)
+func bindText(_ value: String, to handle: OpaquePointer, at index: Int32) -> Int32 {
+  // Native strings are contiguous UTF-8: bind them in place, without a mutable copy.
+  value.utf8.withContiguousStorageIfAvailable {
+    sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
+  }
+    ?? {
+      var copy = value
+      return copy.withUTF8 {
+        sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
+      }
+    }()
+}
+
+/// Tells SQLite to copy bound text and blobs before the call returns. (Computed: a global
+/// constant would be initialized lazily, checked on every use.)
+var transientDestructor: sqlite3_destructor_type {
+  @inline(__always) get { unsafeBitCast(-1, to: sqlite3_destructor_type.self) }
+}

@@ -35,6 +35,24 @@ extension Statement {
   }
 }
 
+extension Insert {
+  /// Runs the insert.
+  ///
+  /// (A plain one-row insert, the most common, binds the row's values straight into the cached
+  /// statement of ``TableSchema/insertRowUTF8``, with no intermediate array.)
+  @inlinable
+  public func execute(_ db: Database) throws {
+    // One pattern match: each copies the rows' existential.
+    if conflictResolution == nil, columnList == nil, upsert == nil, case .rows(let rows) = source,
+      rows.count == 1
+    {
+      try db.execute(utf8: Into.schema.insertRowUTF8, rows: rows)
+    } else {
+      try db.execute(queryFragment)
+    }
+  }
+}
+
 extension Statement where QueryValue: QueryDecodable {
   /// Runs the statement and decodes every row.
   ///

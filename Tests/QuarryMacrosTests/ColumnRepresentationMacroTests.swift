@@ -48,6 +48,11 @@ struct ColumnRepresentationMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding, [String].JSONRepresentation(queryOutput: self.tags).queryBinding, Date.UnixTimeRepresentation?(queryOutput: self.startAt).queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try [String].JSONRepresentation(queryOutput: self.tags).bind(to: binder)
+            try Date.UnixTimeRepresentation?(queryOutput: self.startAt).bind(to: binder)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -57,6 +62,11 @@ struct ColumnRepresentationMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, [String].JSONRepresentation(queryOutput: self.tags).queryBinding, Date.UnixTimeRepresentation?(queryOutput: self.startAt).queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try [String].JSONRepresentation(queryOutput: self.tags).bind(to: binder)
+          try Date.UnixTimeRepresentation?(queryOutput: self.startAt).bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)

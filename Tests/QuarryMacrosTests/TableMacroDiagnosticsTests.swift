@@ -50,6 +50,9 @@ struct TableMacroDiagnosticsTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -59,6 +62,9 @@ struct TableMacroDiagnosticsTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -111,6 +117,9 @@ struct TableMacroDiagnosticsTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -120,6 +129,9 @@ struct TableMacroDiagnosticsTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -267,6 +279,10 @@ struct TableMacroDiagnosticsTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding, self.kind.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.kind.bind(to: binder)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -276,6 +292,10 @@ struct TableMacroDiagnosticsTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.kind.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.kind.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)

@@ -68,6 +68,12 @@ struct TableMacroTests {
             QuarryCore.MacroSupport.appendBindings(self.priority, to: &bindings)
             return bindings
           }
+          public func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.title.bind(to: binder)
+            try self.isCompleted.bind(to: binder)
+            try self.priority.bind(to: binder)
+          }
         }
         public typealias PrimaryKey = Int
         public static let columns = TableColumns()
@@ -83,6 +89,12 @@ struct TableMacroTests {
           bindings.append(self.isCompleted.queryBinding)
           QuarryCore.MacroSupport.appendBindings(self.priority, to: &bindings)
           return bindings
+        }
+        public func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.title.bind(to: binder)
+          try self.isCompleted.bind(to: binder)
+          try self.priority.bind(to: binder)
         }
         public init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -150,6 +162,12 @@ struct TableMacroTests {
             QuarryCore.MacroSupport.appendBindings(self.priority, to: &bindings)
             return bindings
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.title.bind(to: binder)
+            try self.isCompleted.bind(to: binder)
+            try self.priority.bind(to: binder)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -165,6 +183,12 @@ struct TableMacroTests {
           bindings.append(self.isCompleted.queryBinding)
           QuarryCore.MacroSupport.appendBindings(self.priority, to: &bindings)
           return bindings
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.title.bind(to: binder)
+          try self.isCompleted.bind(to: binder)
+          try self.priority.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -210,6 +234,10 @@ struct TableMacroTests {
           package var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding, self.name.queryBinding]
           }
+          package func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.name.bind(to: binder)
+          }
         }
         package typealias PrimaryKey = Int
         package static let columns = TableColumns()
@@ -219,6 +247,10 @@ struct TableMacroTests {
         )
         package var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.name.queryBinding]
+        }
+        package func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.name.bind(to: binder)
         }
         package init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -257,6 +289,9 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -266,6 +301,9 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -313,6 +351,9 @@ struct TableMacroTests {
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.name.queryBinding]
         }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.name.bind(to: binder)
+        }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.name = try decoder.decode(String.self)
         }
@@ -331,6 +372,9 @@ struct TableMacroTests {
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.name.queryBinding]
         }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.name.bind(to: binder)
+        }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.name = try decoder.decode(String.self)
         }
@@ -348,6 +392,9 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.name.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.name.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.name = try decoder.decode(String.self)
@@ -390,6 +437,10 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.isbn.queryBinding, self.title.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.isbn.bind(to: binder)
+            try self.title.bind(to: binder)
+          }
         }
         typealias PrimaryKey = String
         static let columns = TableColumns()
@@ -399,6 +450,10 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.isbn.queryBinding, self.title.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.isbn.bind(to: binder)
+          try self.title.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.isbn = try decoder.decode(String.self)
@@ -437,6 +492,10 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.name.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.name.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(String.self)
@@ -486,6 +545,10 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding, self.body.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.body.bind(to: binder)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -495,6 +558,10 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.body.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.body.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -558,6 +625,14 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding, self.name.queryBinding, self.email.queryBinding, self.nickname.queryBinding, self.joinedAt.queryBinding, self.rank.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.name.bind(to: binder)
+            try self.email.bind(to: binder)
+            try self.nickname.bind(to: binder)
+            try self.joinedAt.bind(to: binder)
+            try self.rank.bind(to: binder)
+          }
         }
         typealias PrimaryKey = Int?
         static let columns = TableColumns()
@@ -567,6 +642,14 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.name.queryBinding, self.email.queryBinding, self.nickname.queryBinding, self.joinedAt.queryBinding, self.rank.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.name.bind(to: binder)
+          try self.email.bind(to: binder)
+          try self.nickname.bind(to: binder)
+          try self.joinedAt.bind(to: binder)
+          try self.rank.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int?.self)
@@ -724,6 +807,25 @@ struct TableMacroTests {
             bindings.append(self.`default`.queryBinding)
             return bindings
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.text.bind(to: binder)
+            try self.count.bind(to: binder)
+            try self.ratio.bind(to: binder)
+            try self.flag.bind(to: binder)
+            try self.offset.bind(to: binder)
+            try self.delta.bind(to: binder)
+            try self.createdAt.bind(to: binder)
+            try self.qualified.bind(to: binder)
+            try self.explicitInit.bind(to: binder)
+            try self.specialized.bind(to: binder)
+            try self.first.bind(to: binder)
+            try self.second.bind(to: binder)
+            try self.x.bind(to: binder)
+            try self.y.bind(to: binder)
+            try self.observed.bind(to: binder)
+            try self.`default`.bind(to: binder)
+          }
         }
         typealias PrimaryKey = UUID
         static let columns = TableColumns()
@@ -752,6 +854,25 @@ struct TableMacroTests {
           bindings.append(self.observed.queryBinding)
           bindings.append(self.`default`.queryBinding)
           return bindings
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.text.bind(to: binder)
+          try self.count.bind(to: binder)
+          try self.ratio.bind(to: binder)
+          try self.flag.bind(to: binder)
+          try self.offset.bind(to: binder)
+          try self.delta.bind(to: binder)
+          try self.createdAt.bind(to: binder)
+          try self.qualified.bind(to: binder)
+          try self.explicitInit.bind(to: binder)
+          try self.specialized.bind(to: binder)
+          try self.first.bind(to: binder)
+          try self.second.bind(to: binder)
+          try self.x.bind(to: binder)
+          try self.y.bind(to: binder)
+          try self.observed.bind(to: binder)
+          try self.`default`.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(UUID.self)
@@ -810,6 +931,10 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding, self.title.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.title.bind(to: binder)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -819,6 +944,10 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.title.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.title.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -866,6 +995,10 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding, self.path.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.path.bind(to: binder)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -875,6 +1008,10 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding, self.path.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.path.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -906,6 +1043,7 @@ struct TableMacroTests {
         var queryBindings: [QuarryCore.QueryBinding] {
           []
         }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {}
         init(decoder: inout some QuarryCore.QueryDecoder) throws {}
       }
       """
@@ -943,6 +1081,9 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -952,6 +1093,9 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
@@ -986,6 +1130,9 @@ struct TableMacroTests {
           var queryBindings: [QuarryCore.QueryBinding] {
             [self.id.queryBinding]
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -995,6 +1142,9 @@ struct TableMacroTests {
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           [self.id.queryBinding]
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)

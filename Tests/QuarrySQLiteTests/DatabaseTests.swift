@@ -106,6 +106,21 @@ struct DatabaseTests {
     #expect(try #sql("SELECT \(1) + \(1)", as: Int.self).fetchOne(db) == 2)
   }
 
+  @Test func aDraftBoundStraightFromItsValuesReportsAnInvalidValue() throws {
+    let db = try Database()
+    try db.execute(
+      sql: #"CREATE TABLE "counters" ("id" INTEGER PRIMARY KEY, "count" INTEGER NOT NULL)"#)
+    let invalid = #expect(throws: DatabaseError.self) {
+      try Counter.insert { Counter.Draft(count: .max) }.execute(db)
+    }
+    #expect(invalid?.message.contains("argument 2 cannot be bound") == true)
+    #expect(invalid?.arguments.count == 2)
+    // The statement is reset: the next insert reuses it.
+    try Counter.insert { Counter.Draft(count: 7) }.execute(db)
+    try Counter.insert { Counter.Draft(id: 10, count: 8) }.execute(db)
+    #expect(try Counter.all.fetchAll(db) == [Counter(id: 1, count: 7), Counter(id: 10, count: 8)])
+  }
+
   @Test func transactionsCommitOrRollBack() throws {
     let db = try Database()
     try remindersSchema.execute(db)
@@ -143,4 +158,10 @@ struct DatabaseTests {
     let again = try Reminder.where { $0.id <= 2 }.select { $0.title }.fetchAll(db)
     #expect(again == ["r0", "r1"])
   }
+}
+
+@Table
+private struct Counter: Equatable {
+  let id: Int
+  var count: UInt64
 }

@@ -3,6 +3,14 @@ import QuarrySQLite
 
 /// Quarry through its public API, written the way its README teaches.
 enum QuarryContenders {
+  /// Opens and closes a connection. Quarry configures SQLite for the whole process before its
+  /// first connection (memory statistics off, see `Database`); the harness does this before
+  /// the raw C and GRDB contenders initialize SQLite, so that every contender runs on the same
+  /// configuration.
+  static func configureSQLite() throws {
+    _ = try Database()
+  }
+
   static func queue(_ sql: String...) throws -> DatabaseQueue {
     let queue = try DatabaseQueue()
     try queue.writeWithoutTransaction { db in

@@ -59,6 +59,10 @@ enum RawContenders {
   }
 
   static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+
+  /// Whether SQLite counts the memory it uses (`SQLITE_CONFIG_MEMSTATUS`): with statistics off,
+  /// its high-water mark stays at zero.
+  static var memoryStatisticsEnabled: Bool { sqlite3_memory_highwater(0) > 0 }
 }
 
 /// What a hand-written binder would keep next to its SQL.

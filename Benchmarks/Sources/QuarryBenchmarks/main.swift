@@ -9,15 +9,18 @@ let insertCount = quick ? 1_000 : 20_000
 let lookupCount = quick ? 500 : 10_000
 let renderCount = quick ? 1_000 : 100_000
 let iterations = quick ? 2 : 7
-// `W3` runs one workload; `contender=Quarry` runs one contender (for profiling).
-let only = CommandLine.arguments.first { $0.hasPrefix("W") }
+// `W3` runs one workload (`W3 W5` several); `contender=Quarry` runs one contender (for
+// profiling).
+let only = Set(CommandLine.arguments.filter { $0.hasPrefix("W") })
 let onlyContender = CommandLine.arguments.first { $0.hasPrefix("contender=") }?.dropFirst(10)
 
 var results: [[Measurement]] = []
 
+try QuarryContenders.configureSQLite()
+
 @MainActor
 func run(_ id: String, _ title: String, _ contenders: () throws -> [Contender]) throws {
-  guard only == nil || only == id else { return }
+  guard only.isEmpty || only.contains(id) else { return }
   results.append(
     try measure(
       workload: "\(id) \(title)",
@@ -62,6 +65,8 @@ try run("W6", "\(lookupCount) pool lookups, 1 vs 2 readers") {
 
 print(
   "Quarry benchmarks\(quick ? " (--quick: tiny sizes, timings meaningless)" : ""): "
-    + "\(ProcessInfo.processInfo.activeProcessorCount) cores, SQLite \(RawContenders.sqliteVersion), "
+    + "\(ProcessInfo.processInfo.activeProcessorCount) cores, SQLite \(RawContenders.sqliteVersion) "
+    + "(memory statistics \(RawContenders.memoryStatisticsEnabled ? "on" : "off")), "
     + "release build, median of \(iterations) runs after a warm-up\n")
 printTable(results)
+if let summary = PoolContenders.stats.summary { print("\n" + summary) }

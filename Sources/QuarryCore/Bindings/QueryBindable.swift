@@ -13,9 +13,19 @@ public protocol QueryBindable: QueryDecodable, QueryAssignable where QueryValue 
 
   /// The value as SQLite stores it.
   var queryBinding: QueryBinding { get }
+
+  /// Hands ``queryBinding`` to `binder`. (`String` hands itself over as text, without making a
+  /// `QueryBinding` that holds a copy.)
+  func bind(to binder: any QueryBinder) throws
 }
 
 extension QueryBindable {
+  /// Hands ``queryBinding`` to `binder`.
+  @inlinable
+  public func bind(to binder: any QueryBinder) throws {
+    try binder.bind(queryBinding)
+  }
+
   /// Writes the value as a bound `?`.
   @inlinable
   public func write(to fragment: inout QueryFragment) {
@@ -96,6 +106,7 @@ extension Float: QueryBindable {
 
 extension String: QueryBindable {
   @inlinable public var queryBinding: QueryBinding { .text(self) }
+  @inlinable public func bind(to binder: any QueryBinder) throws { try binder.bind(text: self) }
   @inlinable public init(decoder: inout some QueryDecoder) throws {
     self = try decoder.decode(String.self)
   }
@@ -143,6 +154,12 @@ extension Optional: QueryBindable where Wrapped: QueryBindable {
   /// `nil` binds `NULL`.
   @inlinable
   public var queryBinding: QueryBinding { self?.queryBinding ?? .null }
+
+  /// Hands the wrapped value to `binder` as it binds itself, or `NULL`.
+  @inlinable
+  public func bind(to binder: any QueryBinder) throws {
+    if let self { try self.bind(to: binder) } else { try binder.bind(.null) }
+  }
 }
 
 extension QueryBindable where Self: RawRepresentable, RawValue: QueryBindable {

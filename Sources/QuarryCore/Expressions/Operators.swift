@@ -6,7 +6,7 @@
 public func == <LHS: QueryExpression>(lhs: LHS, rhs: LHS.QueryValue)
   -> BinaryOperation<Bool, LHS, BoundValue<LHS.QueryValue>>
 where LHS.QueryValue: QueryBindable {
-  BinaryOperation(lhs, rhs.queryBinding == .null ? "IS" : "=", BoundValue(rhs))
+  BinaryOperation(lhs, rhs.queryBinding.isNull ? "IS" : "=", BoundValue(rhs))
 }
 
 /// `lhs <> rhs`; comparing with `nil` renders `lhs IS NOT NULL`.
@@ -14,7 +14,7 @@ where LHS.QueryValue: QueryBindable {
 public func != <LHS: QueryExpression>(lhs: LHS, rhs: LHS.QueryValue)
   -> BinaryOperation<Bool, LHS, BoundValue<LHS.QueryValue>>
 where LHS.QueryValue: QueryBindable {
-  BinaryOperation(lhs, rhs.queryBinding == .null ? "IS NOT" : "<>", BoundValue(rhs))
+  BinaryOperation(lhs, rhs.queryBinding.isNull ? "IS NOT" : "<>", BoundValue(rhs))
 }
 
 /// `lhs = rhs`. An optional expression may be compared with a non-optional one of the same

@@ -18,6 +18,13 @@ public struct QueryFragment: Hashable, Sendable {
   /// The values bound to the placeholders, in order.
   public var bindings: [QueryBinding]
 
+  /// Creates an empty fragment. (Without converting an empty string to bytes.)
+  @inlinable
+  public init() {
+    utf8 = []
+    bindings = []
+  }
+
   /// Creates a fragment from SQL text and its bindings.
   @inlinable
   public init(sql: String = "", bindings: [QueryBinding] = []) {
@@ -51,7 +58,18 @@ public struct QueryFragment: Hashable, Sendable {
   /// Appends SQL text.
   @inlinable
   public mutating func append(sql text: String) {
-    utf8.append(contentsOf: text.utf8)
+    // Literals and native strings are contiguous UTF-8: one copy of their bytes, instead of
+    // the generic, byte-by-byte append of a `String.UTF8View`.
+    let appended: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      utf8.append(contentsOf: bytes)
+    }
+    if appended == nil { utf8.append(contentsOf: text.utf8) }
+  }
+
+  /// Appends a literal, such as a keyword: no string to inspect, only its bytes to copy.
+  @inlinable
+  mutating func append(literal text: StaticString) {
+    text.withUTF8Buffer { utf8.append(contentsOf: $0) }
   }
 
   /// Appends UTF-8 SQL text.

@@ -32,6 +32,12 @@ extension Selection {
   @inlinable
   public static var queryColumnCount: Int { selectionColumns.count }
 
+  /// Hands the value of every column to `binder`, in ``selectionColumns`` order: how a row
+  /// holding the group binds it.
+  public func bind(to binder: any QueryBinder) throws {
+    for binding in queryBindings { try binder.bind(binding) }
+  }
+
   /// The values of every column, in ``selectionColumns`` order.
   public var queryBindings: [QueryBinding] {
     var bindings: [QueryBinding] = []

@@ -41,54 +41,66 @@ public struct Insert<Into: Table>: Statement, Sendable {
     self.init(source: .values(bindings, rowCount: rowCount))
   }
 
-  /// An insert of full rows or drafts.
+  /// An insert of full rows or drafts, kept as they are: a driver binds their values straight
+  /// into its statement.
   @inlinable
-  init<Row>(
-    or conflictResolution: ConflictResolution?, _ rows: [Row], bindings: (Row) -> [QueryBinding]
+  init<Row: WritableRow>(or conflictResolution: ConflictResolution?, _ rows: [Row]) {
+    self.init(or: conflictResolution, source: .rows(InsertRows(rows)))
+  }
+
+  /// Whether the statement is the table's pre-rendered one-row insert
+  /// (``TableSchema/insertRowUTF8``): one row of values, no conflict clause, every column.
+  @inlinable
+  public var isPlainOneRowInsert: Bool {
+    guard conflictResolution == nil, columnList == nil, upsert == nil else { return false }
+    return source.rowCount == 1
+  }
+
+  /// ` ("a", "b")\nVALUES (?, ?), (?, ?)` and the bindings.
+  @inlinable
+  static func writeValues(
+    _ bindings: [QueryBinding], rowCount: Int, columnList: String?,
+    to fragment: inout QueryFragment
   ) {
-    if rows.count == 1 {
-      self.init(or: conflictResolution, source: .values(bindings(rows[0]), rowCount: 1))
-      return
+    fragment.append(sql: " ")
+    fragment.append(sql: columnList ?? Into.schema.insertColumnsSQL)
+    let columnCount = rowCount == 0 ? 0 : bindings.count / rowCount
+    let placeholders =
+      "(" + Array(repeating: "?", count: columnCount).joined(separator: ", ") + ")"
+    fragment.append(sql: "\nVALUES ")
+    for index in 0..<rowCount {
+      if index > 0 { fragment.append(sql: ", ") }
+      fragment.append(sql: placeholders)
     }
-    var all: [QueryBinding] = []
-    all.reserveCapacity(rows.count * Into.schema.writableColumns.count)
-    for row in rows { all.append(contentsOf: bindings(row)) }
-    self.init(or: conflictResolution, source: .values(all, rowCount: rows.count))
+    fragment.bindings.append(contentsOf: bindings)
   }
 
   /// Renders nothing when there are no rows: executing it does nothing.
   @inlinable
   public func write(to fragment: inout QueryFragment) {
     let schema = Into.schema
-    if case .values(let bindings, let rowCount) = source {
-      guard rowCount > 0 else { return }
-      if rowCount == 1, conflictResolution == nil, columnList == nil, upsert == nil,
-        fragment.isEmpty
-      {
-        // The common case reuses the pre-rendered text as it is: no copying, and the driver's
-        // statement cache recognizes the very same bytes.
-        fragment.utf8 = schema.insertRowUTF8
-        fragment.bindings = bindings
-        return
+    if isPlainOneRowInsert, fragment.isEmpty {
+      // The common case reuses the pre-rendered text as it is: no copying, and the driver's
+      // statement cache recognizes the very same bytes.
+      fragment.utf8 = schema.insertRowUTF8
+      switch source {
+      case .rows(let rows): fragment.bindings = rows.queryBindings
+      case .values(let bindings, _): fragment.bindings = bindings
+      case .select, .defaultValues: break
       }
+      return
     }
+    guard source.rowCount != 0 else { return }
     fragment.append(sql: "INSERT ")
     if let conflictResolution { fragment.append(sql: "OR \(conflictResolution.rawValue) ") }
     fragment.append(sql: "INTO ")
     fragment.append(sql: schema.quotedName)
     switch source {
     case .values(let bindings, let rowCount):
-      fragment.append(sql: " ")
-      fragment.append(sql: columnList ?? schema.insertColumnsSQL)
-      let columnCount = rowCount == 0 ? 0 : bindings.count / rowCount
-      let placeholders =
-        "(" + Array(repeating: "?", count: columnCount).joined(separator: ", ") + ")"
-      fragment.append(sql: "\nVALUES ")
-      for index in 0..<rowCount {
-        if index > 0 { fragment.append(sql: ", ") }
-        fragment.append(sql: placeholders)
-      }
-      fragment.bindings.append(contentsOf: bindings)
+      Self.writeValues(bindings, rowCount: rowCount, columnList: columnList, to: &fragment)
+    case .rows(let rows):
+      Self.writeValues(
+        rows.queryBindings, rowCount: rows.count, columnList: columnList, to: &fragment)
     case .select(let select):
       fragment.append(sql: " ")
       fragment.append(sql: columnList ?? schema.insertColumnsSQL)
@@ -152,10 +164,80 @@ public struct Insert<Into: Table>: Statement, Sendable {
 public enum InsertSource: Sendable {
   /// `count` rows of values, one after the other.
   case values([QueryBinding], rowCount: Int)
+  /// Full rows or drafts, as they were given.
+  case rows(InsertRows)
   /// The rows of a select.
   case select(QueryFragment)
   /// One row of default values.
   case defaultValues
+}
+
+extension InsertSource {
+  /// The number of rows of values; nil for a select and default values.
+  @inlinable
+  public var rowCount: Int? {
+    switch self {
+    case .values(_, let rowCount): return rowCount
+    case .rows(let rows): return rows.count
+    case .select, .defaultValues: return nil
+    }
+  }
+}
+
+/// The rows of an insert, full rows or drafts, kept as they were given so that a driver binds
+/// their values straight into a prepared statement (``bind(to:)``), with no array of bindings.
+///
+/// `@unchecked Sendable`: the rows are never mutated, only read to bind or render their values,
+/// which `@Table` makes values of `QueryBindable` column types.
+public struct InsertRows: @unchecked Sendable {
+  @usableFromInline let storage: any InsertRowStorage
+
+  /// The number of rows.
+  public let count: Int
+
+  /// Keeps `rows`.
+  @inlinable
+  public init<Row: WritableRow>(_ rows: [Row]) {
+    storage = RowArray(rows: rows)
+    count = rows.count
+  }
+
+  /// Hands every value of every row to `binder`, in placeholder order.
+  @inlinable
+  public func bind(to binder: any QueryBinder) throws {
+    try storage.bind(to: binder)
+  }
+
+  /// Every value of every row, in placeholder order.
+  @inlinable
+  public var queryBindings: [QueryBinding] {
+    let collector = QueryBindingCollector()
+    // The collector never throws.
+    try? storage.bind(to: collector)
+    return collector.bindings
+  }
+}
+
+/// The rows behind ``InsertRows``: an existential keeps the row type out of `Insert`'s.
+@usableFromInline
+protocol InsertRowStorage {
+  func bind(to binder: any QueryBinder) throws
+}
+
+/// An array of rows as ``InsertRowStorage``. Its one word fits an existential's inline buffer:
+/// erasing it allocates nothing.
+@usableFromInline
+struct RowArray<Row: WritableRow>: InsertRowStorage {
+  @usableFromInline let rows: [Row]
+
+  @inlinable
+  init(rows: [Row]) { self.rows = rows }
+
+  @inlinable
+  func bind(to binder: any QueryBinder) throws {
+    // A protocol requirement: this generic code calls the row type's own specialized loop.
+    try Row.bind(rows: rows, to: binder)
+  }
 }
 
 /// The values an upsert was about to insert: `excluded."title"`.
@@ -176,7 +258,7 @@ public struct Excluded<Base: Table>: Sendable {
 /// Collects the rows of an insert: one value per line, `if`, `for`.
 @resultBuilder
 public enum InsertValuesBuilder<Value> {
-  @inlinable public static func buildExpression(_ value: Value) -> [Value] { [value] }
+  @inlinable public static func buildExpression(_ value: consuming Value) -> [Value] { [value] }
   @inlinable public static func buildExpression(_ values: [Value]) -> [Value] { values }
   @inlinable public static func buildBlock(_ rows: [Value]) -> [Value] { rows }
   @inlinable public static func buildBlock(_ rows: [Value]...) -> [Value] { rows.flatMap { $0 } }
@@ -193,7 +275,7 @@ extension Table {
     or conflictResolution: ConflictResolution? = nil,
     @InsertValuesBuilder<Self> _ rows: () -> [Self]
   ) -> Insert<Self> {
-    Insert(or: conflictResolution, rows()) { $0.queryBindings }
+    Insert(or: conflictResolution, rows())
   }
 
   /// Inserts one row of default values: `INSERT INTO "reminders" DEFAULT VALUES`.
@@ -249,14 +331,14 @@ extension PrimaryKeyedTable {
     or conflictResolution: ConflictResolution? = nil,
     @InsertValuesBuilder<Draft> _ rows: () -> [Draft]
   ) -> Insert<Self> {
-    Insert(or: conflictResolution, rows()) { $0.queryBindings }
+    Insert(or: conflictResolution, rows())
   }
 
   /// Inserts drafts, or updates the rows whose primary key they already have:
   /// `ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", …`.
   @inlinable
   public static func upsert(@InsertValuesBuilder<Draft> _ rows: () -> [Draft]) -> Insert<Self> {
-    var insert = Insert<Self>(or: nil, rows()) { $0.queryBindings }
+    var insert = Insert<Self>(or: nil, rows())
     var clause = QueryFragment(sql: "ON CONFLICT (")
     var assignments: [String] = []
     for column in schema.writableColumns {

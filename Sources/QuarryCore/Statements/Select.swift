@@ -92,8 +92,12 @@ public struct Select<QueryValue, From: Table>: Statement, Sendable {
     let schema = From.schema
     if selection == nil, !isDistinct {
       if fragment.isEmpty {
-        // Start from the pre-rendered text, with room for the clauses: one allocation.
-        fragment.reserveCapacity(schema.selectUTF8.count + 128)
+        // Start from the pre-rendered text, with room for every clause: one allocation for the
+        // text and one for the bindings, never a growth.
+        fragment.reserveCapacity(
+          schema.selectUTF8.count + filter.predicates.utf8.count + 8 + clauses.byteCount)
+        fragment.bindings.reserveCapacity(
+          filter.predicates.bindings.count + clauses.bindingCount)
       }
       fragment.append(utf8: schema.selectUTF8)
     } else {

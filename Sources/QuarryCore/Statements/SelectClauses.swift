@@ -17,37 +17,59 @@ public struct SelectClauses: Sendable {
   /// Appends a term to a comma-separated list.
   @inlinable
   static func appendTerm(_ term: some QueryExpression, to list: inout QueryFragment) {
-    if !list.isEmpty { list.append(sql: ", ") }
+    if list.isEmpty {
+      // Room for a few terms: one allocation instead of a growth per term.
+      list.reserveCapacity(64)
+    } else {
+      list.append(literal: ", ")
+    }
     term.write(to: &list)
   }
 
   /// Appends a predicate to an `AND`-joined list.
   @inlinable
   static func appendPredicate(_ predicate: some QueryExpression, to list: inout QueryFragment) {
-    if !list.isEmpty { list.append(sql: " AND ") }
+    if list.isEmpty {
+      list.reserveCapacity(64)
+    } else {
+      list.append(literal: " AND ")
+    }
     predicate.write(to: &list)
+  }
+
+  /// An upper bound of the bytes ``write(to:)`` appends.
+  @inlinable
+  var byteCount: Int {
+    grouping.utf8.count + having.utf8.count + ordering.utf8.count + 48
+  }
+
+  /// The number of values ``write(to:)`` binds.
+  @inlinable
+  var bindingCount: Int {
+    grouping.bindings.count + having.bindings.count + ordering.bindings.count
+      + (limit == nil ? 0 : 2)
   }
 
   /// Writes the clauses that are present.
   @inlinable
   public func write(to fragment: inout QueryFragment) {
     if !grouping.isEmpty {
-      fragment.append(sql: "\nGROUP BY ")
+      fragment.append(literal: "\nGROUP BY ")
       fragment.append(grouping)
     }
     if !having.isEmpty {
-      fragment.append(sql: "\nHAVING ")
+      fragment.append(literal: "\nHAVING ")
       fragment.append(having)
     }
     if !ordering.isEmpty {
-      fragment.append(sql: "\nORDER BY ")
+      fragment.append(literal: "\nORDER BY ")
       fragment.append(ordering)
     }
     if let limit {
-      fragment.append(sql: "\nLIMIT ")
+      fragment.append(literal: "\nLIMIT ")
       fragment.append(binding: .int(Int64(limit.count)))
       if let offset = limit.offset {
-        fragment.append(sql: " OFFSET ")
+        fragment.append(literal: " OFFSET ")
         fragment.append(binding: .int(Int64(offset)))
       }
     }

@@ -25,7 +25,7 @@ public struct Where<From: Table>: Statement, Sendable {
     if predicates.isEmpty {
       predicates.reserveCapacity(128)
     } else {
-      predicates.append(sql: " AND ")
+      predicates.append(literal: " AND ")
     }
     predicate(From.columns).write(to: &predicates)
     return self
@@ -35,7 +35,7 @@ public struct Where<From: Table>: Statement, Sendable {
   @inlinable
   public func writeClause(to fragment: inout QueryFragment) {
     guard !predicates.isEmpty else { return }
-    fragment.append(sql: "\nWHERE ")
+    fragment.append(literal: "\nWHERE ")
     fragment.append(predicates)
   }
 
@@ -69,7 +69,10 @@ public struct Where<From: Table>: Statement, Sendable {
   public consuming func order<Term: QueryExpression>(
     by term: (From.TableColumns) -> Term
   ) -> Select<From, From> {
-    selectAll().order(by: term)
+    // Built in place rather than by chaining `selectAll()`: the chain copies the select.
+    var select = Select<From, From>(filter: self)
+    SelectClauses.appendTerm(term(From.columns), to: &select.clauses.ordering)
+    return select
   }
 
   /// Orders the filtered rows.
