@@ -99,6 +99,11 @@ struct SelectionMacroTests {
             QuarryCore.MacroSupport.appendBindings(self.timestamps, to: &bindings)
             return bindings
           }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.name.bind(to: binder)
+            try self.timestamps.bind(to: binder)
+          }
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
@@ -113,6 +118,11 @@ struct SelectionMacroTests {
           bindings.append(self.name.queryBinding)
           QuarryCore.MacroSupport.appendBindings(self.timestamps, to: &bindings)
           return bindings
+        }
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.name.bind(to: binder)
+          try self.timestamps.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.id = try decoder.decode(Int.self)
