@@ -82,6 +82,12 @@ struct DecodingErrorTests {
       date?.description.hasPrefix(
         #"column 0 ("due"): expected Date, found TEXT 'next tuesday', not an ISO-8601 date"#)
         == true)
+    let uuid = #expect(throws: QueryDecodingError.self) {
+      try #sql("SELECT 'not-a-uuid' AS owner", as: UUID.self).fetchAll(db)
+    }
+    #expect(uuid?.columnName == "owner")
+    #expect(uuid?.expectedType == "UUID")
+    #expect(uuid?.found == "TEXT 'not-a-uuid'")
   }
 
   @Test func tooFewColumns() throws {

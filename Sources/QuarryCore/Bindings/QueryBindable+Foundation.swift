@@ -14,12 +14,7 @@ extension UUID: QueryBindable {
 
   /// Decodes UUID text in either case.
   public init(decoder: inout some QueryDecoder) throws {
-    let text = try decoder.decode(String.self)
-    guard let uuid = UUID(uuidString: text) else {
-      throw QueryDecodingError(
-        expectedType: "UUID", found: "TEXT \(QueryBinding.text(text).sqlLiteral)")
-    }
-    self = uuid
+    self = try decoder.decodeText("UUID", parse: UUID.init(uuidString:))
   }
 }
 
@@ -29,12 +24,7 @@ extension URL: QueryBindable {
 
   /// Decodes URL text, failing with a decoding error when it is not a URL.
   public init(decoder: inout some QueryDecoder) throws {
-    let text = try decoder.decode(String.self)
-    guard let url = URL(string: text) else {
-      throw QueryDecodingError(
-        expectedType: "URL", found: "TEXT \(QueryBinding.text(text).sqlLiteral), not a URL")
-    }
-    self = url
+    self = try decoder.decodeText("URL", problem: "not a URL") { URL(string: $0) }
   }
 }
 
@@ -46,13 +36,24 @@ extension Date: QueryBindable {
   /// Decodes ISO-8601 text: a date, or a date and time with optional seconds, fraction and
   /// time zone (`Z`, `+02:00`); `T` or a space between date and time.
   public init(decoder: inout some QueryDecoder) throws {
-    let text = try decoder.decode(String.self)
-    guard let date = ISO8601Text.parse(text) else {
+    self = try decoder.decodeText(
+      "Date", problem: "not an ISO-8601 date", parse: ISO8601Text.parse)
+  }
+}
+
+extension QueryDecoder {
+  /// Decodes a `TEXT` column and parses it; when `parse` fails, the decoding error shows the
+  /// text, followed by `problem` if given.
+  mutating func decodeText<Value>(
+    _ typeName: String, problem: String? = nil, parse: (String) -> Value?
+  ) throws -> Value {
+    let text = try decode(String.self)
+    guard let value = parse(text) else {
+      let found = "TEXT " + QueryBinding.text(text).sqlLiteral
       throw QueryDecodingError(
-        expectedType: "Date",
-        found: "TEXT \(QueryBinding.text(text).sqlLiteral), not an ISO-8601 date")
+        expectedType: typeName, found: problem.map { found + ", " + $0 } ?? found)
     }
-    self = date
+    return value
   }
 }
 
