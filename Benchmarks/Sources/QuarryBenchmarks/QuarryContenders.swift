@@ -69,7 +69,8 @@ enum QuarryContenders {
         let fragment = Item.where { $0.isActive }.where { $0.price > renderMinimumPrice }
           .where { $0.name != renderExcludedName }.order { $0.price.desc() }.limit(10)
           .queryFragment
-        total &+= fragment.sql.isEmpty || fragment.bindings.isEmpty ? 0 : 1
+        // The driver prepares the UTF-8 bytes as they are: no `String` is made on the way.
+        total &+= fragment.utf8.isEmpty || fragment.bindings.isEmpty ? 0 : 1
       }
       return total
     }
