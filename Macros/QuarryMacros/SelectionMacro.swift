@@ -62,7 +62,7 @@ extension TableModel {
       access: access, columns.map { ($0.propertyName, $0.storedType, $0.columnName) })
     body += [
       "\(access)static let selectionColumns: [QuarryCore.TableSchema.Column] = "
-        + "QuarryCore.TableSchema(name: \"\", \(schemaColumnsArgument(columns))).columns"
+        + schemaColumnsExpression(columns)
     ]
     body += block(
       "\(access)func appendQueryBindings(to bindings: inout [QuarryCore.QueryBinding])",
@@ -166,14 +166,13 @@ struct SelectionEnumModel {
     }
     body.append(
       "\(access)static let selectionColumns: [QuarryCore.TableSchema.Column] = "
-        + "QuarryCore.TableSchema(name: \"\", columnGroups: [\(groups.joined(separator: ", "))])"
-        + ".columns")
+        + "QuarryCore.MacroSupport.flatten([\(groups.joined(separator: ", "))])")
     let appends = cases.flatMap { enumCase in
       [
         "if case .\(enumCase.name)(let value) = self {",
         "  QuarryCore.MacroSupport.appendBindings(value, to: &bindings)",
         "} else {",
-        "  QuarryCore.MacroSupport.appendNulls(\(enumCase.type).self, to: &bindings)",
+        "  QuarryCore.MacroSupport.appendBindings(\(optional(enumCase.type)).none, to: &bindings)",
         "}",
       ]
     }

@@ -109,27 +109,28 @@ extension TableModel {
     [
       "\(access)static let schema = QuarryCore.TableSchema(",
       "  name: \(swiftStringLiteral(tableName)),",
-      "  \(schemaColumnsArgument(columns))",
+      "  columns: \(schemaColumnsExpression(columns))",
       ")",
     ]
   }
 
-  /// `columns: [...]`, or `columnGroups: [...]` when a property may be a `@Selection` group.
-  func schemaColumnsArgument(_ columns: [ColumnModel]) -> String {
+  /// The `[TableSchema.Column]` of `columns`: a literal, flattened through `MacroSupport` when a
+  /// property may be a `@Selection` group.
+  func schemaColumnsExpression(_ columns: [ColumnModel]) -> String {
     func describe(_ column: ColumnModel) -> String {
       "(\(swiftStringLiteral(column.columnName)), type: .\(column.storageClass), "
         + "nullable: \(column.isOptional)\(column.isPrimaryKey ? ", primaryKey: true" : "")"
         + "\(column.attribute?.generatedStorage.map { ", generated: .\($0)" } ?? ""))"
     }
     if columns.allSatisfy(\.isKnownColumn) {
-      return "columns: [\(columns.map { ".init" + describe($0) }.joined(separator: ", "))]"
+      return "[\(columns.map { ".init" + describe($0) }.joined(separator: ", "))]"
     }
     let groups = columns.map { column in
       column.isKnownColumn
         ? "[.init\(describe(column))]"
         : "QuarryCore.MacroSupport.schemaColumns(\(column.type).self, name: \(describe(column).dropFirst())"
     }
-    return "columnGroups: [\(groups.joined(separator: ", "))]"
+    return "QuarryCore.MacroSupport.flatten([\(groups.joined(separator: ", "))])"
   }
 
   /// `queryBindings`: the values of the writable columns, in schema order.

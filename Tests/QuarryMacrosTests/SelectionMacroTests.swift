@@ -26,7 +26,7 @@ struct SelectionMacroTests {
           public let updatedAt = QuarryCore.SelectionMember<Date?>("updated_at", quotedName: "\"updated_at\"")
         }
         public static let selectionMembers = SelectionMembers()
-        public static let selectionColumns: [QuarryCore.TableSchema.Column] = QuarryCore.TableSchema(name: "", columns: [.init("createdAt", type: .text, nullable: false), .init("updated_at", type: .text, nullable: true)]).columns
+        public static let selectionColumns: [QuarryCore.TableSchema.Column] = [.init("createdAt", type: .text, nullable: false), .init("updated_at", type: .text, nullable: true)]
         public func appendQueryBindings(to bindings: inout [QuarryCore.QueryBinding]) {
           bindings.append(self.createdAt.queryBinding)
           bindings.append(self.updatedAt.queryBinding)
@@ -109,7 +109,7 @@ struct SelectionMacroTests {
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "remindersLists",
-          columnGroups: [[.init("id", type: .integer, nullable: false, primaryKey: true)], [.init("name", type: .text, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Timestamps.self, name: "timestamps", type: .any, nullable: false)]
+          columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .integer, nullable: false, primaryKey: true)], [.init("name", type: .text, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Timestamps.self, name: "timestamps", type: .any, nullable: false)])
         )
         var queryBindings: [QuarryCore.QueryBinding] {
           var bindings: [QuarryCore.QueryBinding] = []
@@ -158,22 +158,22 @@ struct SelectionMacroTests {
           let image = QuarryCore.SelectionMember<Attachment.Image?>("image", quotedName: "\"image\"")
         }
         static let selectionMembers = SelectionMembers()
-        static let selectionColumns: [QuarryCore.TableSchema.Column] = QuarryCore.TableSchema(name: "", columnGroups: [QuarryCore.MacroSupport.schemaColumns(URL?.self, name: "link", type: .any, nullable: true), QuarryCore.MacroSupport.schemaColumns(String?.self, name: "note", type: .any, nullable: true), QuarryCore.MacroSupport.schemaColumns(Attachment.Image?.self, name: "image", type: .any, nullable: true)]).columns
+        static let selectionColumns: [QuarryCore.TableSchema.Column] = QuarryCore.MacroSupport.flatten([QuarryCore.MacroSupport.schemaColumns(URL?.self, name: "link", type: .any, nullable: true), QuarryCore.MacroSupport.schemaColumns(String?.self, name: "note", type: .any, nullable: true), QuarryCore.MacroSupport.schemaColumns(Attachment.Image?.self, name: "image", type: .any, nullable: true)])
         func appendQueryBindings(to bindings: inout [QuarryCore.QueryBinding]) {
           if case .link(let value) = self {
             QuarryCore.MacroSupport.appendBindings(value, to: &bindings)
           } else {
-            QuarryCore.MacroSupport.appendNulls(URL.self, to: &bindings)
+            QuarryCore.MacroSupport.appendBindings(URL?.none, to: &bindings)
           }
           if case .note(let value) = self {
             QuarryCore.MacroSupport.appendBindings(value, to: &bindings)
           } else {
-            QuarryCore.MacroSupport.appendNulls(String.self, to: &bindings)
+            QuarryCore.MacroSupport.appendBindings(String?.none, to: &bindings)
           }
           if case .image(let value) = self {
             QuarryCore.MacroSupport.appendBindings(value, to: &bindings)
           } else {
-            QuarryCore.MacroSupport.appendNulls(Attachment.Image.self, to: &bindings)
+            QuarryCore.MacroSupport.appendBindings(Attachment.Image?.none, to: &bindings)
           }
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
@@ -252,7 +252,7 @@ struct SelectionMacroTests {
           let name = QuarryCore.SelectionMember<String>("name", quotedName: "\"name\"")
         }
         static let selectionMembers = SelectionMembers()
-        static let selectionColumns: [QuarryCore.TableSchema.Column] = QuarryCore.TableSchema(name: "", columns: [.init("name", type: .text, nullable: false)]).columns
+        static let selectionColumns: [QuarryCore.TableSchema.Column] = [.init("name", type: .text, nullable: false)]
         func appendQueryBindings(to bindings: inout [QuarryCore.QueryBinding]) {
           bindings.append(self.name.queryBinding)
         }

@@ -250,11 +250,8 @@ public enum MacroSupport {
     value.appendQueryBindings(to: &bindings)
   }
 
-  /// Appends one `NULL` per column of `Value`: the columns of an enum case not taken.
-  @inlinable
-  public static func appendNulls<Value: QueryDecodable>(
-    _ value: Value.Type, to bindings: inout [QueryBinding]
-  ) {
-    for _ in 0..<Value.queryColumnCount { bindings.append(.null) }
+  /// The columns of properties that each hold one column or a group of them, in order.
+  public static func flatten(_ columns: [[TableSchema.Column]]) -> [TableSchema.Column] {
+    Array(columns.joined())
   }
 }

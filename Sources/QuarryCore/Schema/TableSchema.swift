@@ -88,12 +88,6 @@ public final class TableSchema: Sendable {
     self.insertRowUTF8 = Array(
       "INSERT INTO \(quotedName) \(insertColumnsSQL)\nVALUES \(insertPlaceholdersSQL)".utf8)
   }
-
-  /// Describes a table whose properties hold one column or a `@Selection` group of them each:
-  /// the groups are flattened, in order.
-  public convenience init(name: String, columnGroups: [[Column]]) {
-    self.init(name: name, columns: Array(columnGroups.joined()))
-  }
 }
 
 /// How SQLite keeps a generated column: `GENERATED ALWAYS AS (…) STORED` or `VIRTUAL`.

@@ -105,13 +105,8 @@ public struct Updates<Base: Table> {
   ) -> Value? {
     get { nil }
     set {
-      var bindings: [QueryBinding] = []
-      if let newValue {
-        newValue.appendQueryBindings(to: &bindings)
-      } else {
-        bindings = Array(repeating: .null, count: Value.queryColumnCount)
-      }
-      for (column, binding) in zip(Value.selectionColumns, bindings) {
+      // `nil` binds `NULL` to every column: an optional group is a selection too.
+      for (column, binding) in zip(Value.selectionColumns, newValue.queryBindings) {
         assign(column.name, binding: binding)
       }
     }
