@@ -11,24 +11,6 @@ struct ShelfStat: Equatable, Sendable {
   var pages: Int
 }
 
-private func bookshelf() throws -> Database {
-  let db = try Database()
-  try db.execute(
-    sql: """
-      CREATE TABLE "books" (
-        "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "shelfID" INTEGER,
-        "pages" INTEGER NOT NULL, "rating" REAL, "flags" INTEGER NOT NULL,
-        "published" TEXT NOT NULL, "info" TEXT
-      );
-      INSERT INTO "books" VALUES
-        (1, 'Dune', 1, 412, 4.5, 5, '1965-08-01', NULL),
-        (2, 'Emma', 1, 320, NULL, 2, '1815-12-23', NULL),
-        (3, 'Cosmos', 2, 396, 4.8, 1, '1980-10-12', NULL),
-        (4, 'Loose Notes', NULL, 12, 2.0, 0, '2020-01-01', NULL);
-      """)
-  return db
-}
-
 /// Books and pages per shelf.
 private let perShelf = Book.group { $0.shelfID }
   .select { ($0.shelfID, $0.id.count(), $0.pages.sum() ?? 0) }
@@ -42,7 +24,7 @@ private let perShelfSQL = """
 @Suite("Subqueries in FROM")
 struct FromSubqueryTests {
   @Test func selectFromAGroupedSubquery() throws {
-    let db = try bookshelf()
+    let db = try shelvesAndBooks()
     let stats = try assertQuery(
       ShelfStat.from(perShelf).order { $0.shelfID },
       db: db,
@@ -65,7 +47,7 @@ struct FromSubqueryTests {
   }
 
   @Test func filterAggregateAndLimitOverTheSubquery() throws {
-    let db = try bookshelf()
+    let db = try shelvesAndBooks()
     let busy = try assertQuery(
       ShelfStat.from(perShelf).where { $0.books > 1 || $0.pages > 390 }
         .select { ($0.shelfID, $0.pages / $0.books) }
@@ -104,7 +86,7 @@ struct FromSubqueryTests {
   }
 
   @Test func compoundAndHandWrittenSubqueries() throws {
-    let db = try bookshelf()
+    let db = try shelvesAndBooks()
     let compound = Book.where { $0.pages > 400 }.select { ($0.shelfID, $0.id, $0.pages) }
       .unionAll(Book.where { $0.pages < 100 }.select { ($0.shelfID, $0.id, $0.pages) })
     let rows = try assertQuery(
@@ -140,7 +122,7 @@ struct FromSubqueryTests {
   }
 
   @Test func aSubqueryWithTooFewColumnsFailsClearly() throws {
-    let db = try bookshelf()
+    let db = try shelvesAndBooks()
     let query = ShelfStat.from(Book.select { ($0.shelfID, $0.id) })
     assertSQL(
       query,

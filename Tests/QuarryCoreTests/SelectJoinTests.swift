@@ -4,7 +4,8 @@ import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
-private func library() throws -> Database {
+/// Three shelves (one empty) and four books (one on no shelf), shared with `FromSubqueryTests`.
+func shelvesAndBooks() throws -> Database {
   let db = try Database()
   try db.execute(
     sql: """
@@ -27,7 +28,7 @@ private func library() throws -> Database {
 @Suite("Query language: selects, joins, subqueries")
 struct SelectJoinTests {
   @Test func distinctGroupAndHaving() throws {
-    let db = try library()
+    let db = try shelvesAndBooks()
     #expect(
       try assertQuery(
         Book.distinct().select { $0.shelfID }.order { $0.shelfID }, db: db,
@@ -48,7 +49,7 @@ struct SelectJoinTests {
   }
 
   @Test func innerJoin() throws {
-    let db = try library()
+    let db = try shelvesAndBooks()
     let rows = try assertQuery(
       Book.join(Shelf.all) { $0.shelfID == $1.id }
         .where { $0.pages > 100 && $1.name != "Empty" }
@@ -72,7 +73,7 @@ struct SelectJoinTests {
   }
 
   @Test func leftJoinDecodesOptionalRows() throws {
-    let db = try library()
+    let db = try shelvesAndBooks()
     let rows: [(Shelf, Book?)] = try assertQuery(
       Shelf.leftJoin(Book.all) { $0.id == $1.shelfID }.order { ($0.id, $1.id) },
       db: db,
@@ -109,7 +110,7 @@ struct SelectJoinTests {
   }
 
   @Test func rightFullAndCrossJoins() throws {
-    let db = try library()
+    let db = try shelvesAndBooks()
     let right: [(Shelf?, Book)] = try Shelf.rightJoin(Book.all) { $0.id == $1.shelfID }
       .order { $1.id }.fetchAll(db)
     #expect(right.map { $0.0?.name } == ["Fiction", "Fiction", "Science", nil])
@@ -131,7 +132,7 @@ struct SelectJoinTests {
   }
 
   @Test func joinedAggregates() throws {
-    let db = try library()
+    let db = try shelvesAndBooks()
     let rows = try assertQuery(
       Shelf.leftJoin(Book.all) { $0.id == $1.shelfID }
         .group { shelf, _ in shelf.id }
@@ -148,7 +149,7 @@ struct SelectJoinTests {
   }
 
   @Test func subqueries() throws {
-    let db = try library()
+    let db = try shelvesAndBooks()
     let scienceBooks = try assertQuery(
       Book.where { $0.shelfID.in(Shelf.where { $0.name == "Science" }.select { $0.id }) }
         .select { $0.title },
@@ -177,7 +178,7 @@ struct SelectJoinTests {
   }
 
   @Test func compoundSelects() throws {
-    let db = try library()
+    let db = try shelvesAndBooks()
     let short = Book.where { $0.pages < 350 }.select { $0.title }
     let fiction = Book.where { $0.shelfID == 1 }.select { $0.title }
     let union = try assertQuery(
@@ -195,7 +196,7 @@ struct SelectJoinTests {
 
   @Test func seedBuildingComplexQueries() throws {
     // SQLite.swift: users.select(email).filter(name != nil).order(email.desc, name).limit(5, offset: 1)
-    let db = try library()
+    let db = try shelvesAndBooks()
     let rows = try assertQuery(
       Book.select { $0.title }.where { $0.rating != nil }.order { ($0.title.desc(), $0.id) }
         .limit(5, offset: 1),
