@@ -42,10 +42,7 @@ extension Insert {
   /// statement of ``TableSchema/insertRowUTF8``, with no intermediate array.)
   @inlinable
   public func execute(_ db: Database) throws {
-    // One pattern match: each copies the rows' existential.
-    if conflictResolution == nil, columnList == nil, upsert == nil, case .rows(let rows) = source,
-      rows.count == 1
-    {
+    if isPlainOneRowInsert, case .rows(let rows) = source {
       try db.execute(utf8: Into.schema.insertRowUTF8, rows: rows)
     } else {
       try db.execute(queryFragment)

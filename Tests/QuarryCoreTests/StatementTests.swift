@@ -199,13 +199,24 @@ struct StatementTests {
     try Item.insert {
       for name in names { Item.Draft(name: name) }
       if includeExtra { Item.Draft(name: "extra") }
+      if !includeExtra { Item.Draft(name: "left out") }
+      if includeExtra { Item.Draft(name: "then") } else { Item.Draft(name: "else") }
+      [Item.Draft(name: "from an array")]
     }.execute(db)
-    #expect(try Item.count().fetchOne(db) == 8)
+    let inserted = try Item.where { $0.id > 4 }.order { $0.id }.select { $0.name }.fetchAll(db)
+    #expect(inserted == ["x", "y", "z", "extra", "then", "from an array"])
+    // One row, the common case, is kept without an array and bound straight into the statement.
+    let one = Item.insert { Item.Draft(name: "one", price: 2.5) }
+    #expect(one.isPlainOneRowInsert)
+    #expect(one.queryFragment.bindings.count == 6)
+    try one.execute(db)
+    #expect(try Item.count().fetchOne(db) == 11)
+    #expect(try Item.find(11).select { $0.price }.fetchOne(db) == 2.5)
     // An insert of no rows renders nothing and does nothing.
     let empty = Item.insert { [Item.Draft]() }
     #expect(empty.queryFragment.sql.isEmpty)
     try empty.execute(db)
-    #expect(try Item.count().fetchOne(db) == 8)
+    #expect(try Item.count().fetchOne(db) == 11)
   }
 
   @Test func update() throws {

@@ -18,43 +18,45 @@ enum PoolContenders {
       try db.execute(sql: itemRows(rows))
     }
 
-    @Sendable func lookUp(_ ids: ArraySlice<Int>) throws -> Int {
+    /// One reader's share: lookups of the chunks it takes, in one read.
+    @Sendable func read(_ next: () -> ArraySlice<Int>?) throws -> Int {
       try pool.read { db in
-        try ids.reduce(0) { $0 &+ (try Item.find($1).fetchOne(db)?.id ?? 0) }
+        var sum = 0
+        while let chunk = next() {
+          for id in chunk { sum &+= try Item.find(id).fetchOne(db)?.id ?? 0 }
+        }
+        return sum
       }
     }
+    return [
+      Contender(name: "Quarry pool, 1 reader") { try shareOut(ids, threads: 1, read) },
+      // The two readers share the lookups, each taking the next chunk of ids when it is done
+      // with one: a reader that runs slower (this machine's cores don't always run at the same
+      // speed) does fewer, instead of leaving the other idle at the end, so the time measures
+      // the throughput of two readers.
+      Contender(name: "Quarry pool, 2 readers") {
+        try shareOut(ids, threads: 2, recordingIn: stats, read)
+      },
+    ]
+  }
 
-    let single = Contender(name: "Quarry pool, 1 reader") { try lookUp(ids[...]) }
-    // The two readers share the lookups, each taking the next chunk of ids when it is done
-    // with one: a reader that runs slower (this machine's cores don't always run at the same
-    // speed) does fewer, instead of leaving the other idle at the end, so the time measures
-    // the throughput of two readers.
-    let split = Contender(name: "Quarry pool, 2 readers") {
-      let results = Results(count: 2)
-      let chunks = Chunks(count: ids.count, size: 100)
-      let start = DispatchTime.now().uptimeNanoseconds
-      DispatchQueue.concurrentPerform(iterations: 2) { index in
-        let began = DispatchTime.now().uptimeNanoseconds
-        let cpuBefore = threadCPUNanoseconds()
-        results.set(
-          index,
-          Result {
-            try pool.read { db in
-              var sum = 0
-              while let chunk = chunks.next() {
-                for id in ids[chunk] { sum &+= try Item.find(id).fetchOne(db)?.id ?? 0 }
-              }
-              return sum
-            }
-          })
-        results.record(
-          index, began: began - start, ended: DispatchTime.now().uptimeNanoseconds - start,
-          cpu: threadCPUNanoseconds() - cpuBefore)
+  /// The machine's own ceiling for W6, run interleaved with it: the same ids shared out the
+  /// same way to one thread, then two, each id costing a fixed CPU-only computation of about a
+  /// lookup's time instead of a lookup. Nothing is shared but the chunk counter, so its ratio
+  /// is what two cores of this machine give at best in this run; W6 divided by it is what
+  /// Quarry and SQLite lose to running side by side.
+  static func ceiling(ids: [Int]) -> [Contender] {
+    @Sendable func compute(_ next: () -> ArraySlice<Int>?) -> Int {
+      var sum = 0
+      while let chunk = next() {
+        for id in chunk { sum &+= computeOnly(id) }
       }
-      stats.add(results.spans())
-      return try results.sum()
+      return sum
     }
-    return [single, split]
+    return [
+      Contender(name: "CPU-only loop, 1 thread") { try shareOut(ids, threads: 1, compute) },
+      Contender(name: "CPU-only loop, 2 threads") { try shareOut(ids, threads: 2, compute) },
+    ]
   }
 
   /// How the two readers ran, over every timed and untimed run: whether they overlapped and
@@ -62,6 +64,43 @@ enum PoolContenders {
   /// cores, such as other processes on the machine).
   static let stats = ReaderStats()
 }
+
+/// Runs `work` on `threads` threads at once (the calling one when it is one), each calling it
+/// with a function that hands out the next chunk of 100 `ids` until none is left, and returns
+/// the sum of their results.
+private func shareOut(
+  _ ids: [Int], threads: Int, recordingIn stats: ReaderStats? = nil,
+  _ work: @escaping @Sendable (() -> ArraySlice<Int>?) throws -> Int
+) throws -> Int {
+  let chunks = Chunks(count: ids.count, size: 100)
+  let next: @Sendable () -> ArraySlice<Int>? = { chunks.next().map { ids[$0] } }
+  guard threads > 1 else { return try work(next) }
+  let results = Results(count: threads)
+  let start = DispatchTime.now().uptimeNanoseconds
+  DispatchQueue.concurrentPerform(iterations: threads) { index in
+    let began = DispatchTime.now().uptimeNanoseconds
+    let cpuBefore = threadCPUNanoseconds()
+    results.set(index, Result { try work(next) })
+    results.record(
+      index, began: began - start, ended: DispatchTime.now().uptimeNanoseconds - start,
+      cpu: threadCPUNanoseconds() - cpuBefore)
+  }
+  stats?.add(results.spans())
+  return try results.sum()
+}
+
+/// Returns `id` after about two microseconds of arithmetic (a chain of 1,000 dependent
+/// xorshift-multiplies, which no optimizer shortens), touching no memory.
+@inline(never)
+private func computeOnly(_ id: Int) -> Int {
+  var state = UInt64(truncatingIfNeeded: id) | 1
+  for _ in 0..<1_000 { state = (state ^ (state >> 29)) &* 0xBF58_476D_1CE4_E5B9 }
+  return keep(state) ? id : 0
+}
+
+/// True; opaque to the optimizer, so the computation that made `value` is kept.
+@_optimize(none)
+private func keep(_ value: UInt64) -> Bool { value == value }
 
 /// The calling thread's CPU time.
 private func threadCPUNanoseconds() -> UInt64 {
@@ -142,7 +181,7 @@ private final class Results: @unchecked Sendable {
     lock.withLock { values[index] = result }
   }
 
-  private var readerSpans: [ReaderSpan?] = [nil, nil]
+  private lazy var readerSpans: [ReaderSpan?] = Array(repeating: nil, count: values.count)
 
   func record(_ index: Int, began: UInt64, ended: UInt64, cpu: UInt64) {
     lock.withLock { readerSpans[index] = ReaderSpan(began: began, ended: ended, cpu: cpu) }

@@ -59,8 +59,27 @@ try run("W5", "render \(renderCount) selects") {
   ]
 }
 
-try run("W6", "\(lookupCount) pool lookups, 1 vs 2 readers") {
-  try PoolContenders.lookups(rows: rowCount, ids: ids)
+// W6 and the machine's ceiling for it are measured together, interleaved, and shown as two
+// groups: the pool's readers as ratios to one reader, the CPU-only loop to one thread.
+var scaling: (pool: Double, ceiling: Double)?
+if only.isEmpty || only.contains("W6") {
+  let measured = try measure(
+    workload: "W6 \(lookupCount) pool lookups, 1 vs 2 readers",
+    contenders: (try PoolContenders.lookups(rows: rowCount, ids: ids)
+      + PoolContenders.ceiling(ids: ids)).filter {
+        onlyContender == nil || $0.name == onlyContender!
+      },
+    iterations: iterations)
+  let pool = measured.filter { $0.contender.hasPrefix("Quarry") }
+  var ceiling = measured.filter { !$0.contender.hasPrefix("Quarry") }
+  for index in ceiling.indices { ceiling[index].workload = "W6 machine ceiling, same split" }
+  results += [pool, ceiling].filter { !$0.isEmpty }
+  if pool.count == 2, ceiling.count == 2 {
+    scaling = (
+      pool[0].median.milliseconds / pool[1].median.milliseconds,
+      ceiling[0].median.milliseconds / ceiling[1].median.milliseconds
+    )
+  }
 }
 
 print(
@@ -69,4 +88,11 @@ print(
     + "(memory statistics \(RawContenders.memoryStatisticsEnabled ? "on" : "off")), "
     + "release build, median of \(iterations) runs after a warm-up\n")
 printTable(results)
-if let summary = PoolContenders.stats.summary { print("\n" + summary) }
+if let scaling {
+  print(
+    String(
+      format: "\nW6: 2 readers have %.2f× the throughput of 1; a CPU-only loop shared out the "
+        + "same way in the same run, %.2f× (the machine's ceiling): the pool reaches %.0f%% of it",
+      scaling.pool, scaling.ceiling, scaling.pool / scaling.ceiling * 100))
+}
+if let summary = PoolContenders.stats.summary { print(summary) }

@@ -18,12 +18,39 @@ public struct Insert<Into: Table>: Statement, Sendable {
 
   /// `INSERT OR …`
   public var conflictResolution: ConflictResolution?
-  /// The column list, `("title", "priority")`; nil for every writable column.
-  public var columnList: String?
   /// The inserted rows.
   public var source: Source
+  /// The column list and the upsert clause, which most inserts don't have. Behind one optional
+  /// reference, so that an insert stays small: the optimizer then moves a one-row insert around
+  /// in registers instead of copying it through memory.
+  @usableFromInline var clauses: Clauses?
+
+  /// The column list, `("title", "priority")`; nil for every writable column.
+  @inlinable
+  public var columnList: String? {
+    get { clauses?.columnList }
+    set { clauses = Clauses(columnList: newValue, upsert: upsert) }
+  }
+
   /// The upsert clause: `ON CONFLICT (…) DO UPDATE SET …` or `DO NOTHING`.
-  public var upsert: QueryFragment?
+  @inlinable
+  public var upsert: QueryFragment? {
+    get { clauses?.upsert }
+    set { clauses = Clauses(columnList: columnList, upsert: newValue) }
+  }
+
+  /// An insert's column list and upsert clause. Immutable: setting either makes a new one.
+  @usableFromInline
+  final class Clauses: Sendable {
+    @usableFromInline let columnList: String?
+    @usableFromInline let upsert: QueryFragment?
+
+    @inlinable
+    init(columnList: String?, upsert: QueryFragment?) {
+      self.columnList = columnList
+      self.upsert = upsert
+    }
+  }
 
   /// An insert of rows of values, or of a select.
   @inlinable
@@ -31,8 +58,8 @@ public struct Insert<Into: Table>: Statement, Sendable {
     or conflictResolution: ConflictResolution? = nil, columnList: String? = nil, source: Source
   ) {
     self.conflictResolution = conflictResolution
-    self.columnList = columnList
     self.source = source
+    if let columnList { clauses = Clauses(columnList: columnList, upsert: nil) }
   }
 
   /// An insert of `rowCount` rows whose values follow each other in `bindings`.
@@ -44,15 +71,18 @@ public struct Insert<Into: Table>: Statement, Sendable {
   /// An insert of full rows or drafts, kept as they are: a driver binds their values straight
   /// into its statement.
   @inlinable
-  init<Row: WritableRow>(or conflictResolution: ConflictResolution?, _ rows: [Row]) {
-    self.init(or: conflictResolution, source: .rows(InsertRows(rows)))
+  init<Row: WritableRow>(
+    or conflictResolution: ConflictResolution?, _ rows: consuming InsertValues<Row>
+  ) {
+    self.conflictResolution = conflictResolution
+    self.source = .rows(InsertRows(rows))
   }
 
   /// Whether the statement is the table's pre-rendered one-row insert
   /// (``TableSchema/insertRowUTF8``): one row of values, no conflict clause, every column.
   @inlinable
   public var isPlainOneRowInsert: Bool {
-    guard conflictResolution == nil, columnList == nil, upsert == nil else { return false }
+    guard conflictResolution == nil, clauses == nil else { return false }
     return source.rowCount == 1
   }
 
@@ -198,8 +228,22 @@ public struct InsertRows: @unchecked Sendable {
   /// Keeps `rows`.
   @inlinable
   public init<Row: WritableRow>(_ rows: [Row]) {
-    storage = RowArray(rows: rows)
+    storage = RowArray(rows)
     count = rows.count
+  }
+
+  /// Keeps the rows a builder collected; a single row is kept without an array.
+  @inlinable
+  public init<Row: WritableRow>(_ values: consuming InsertValues<Row>) {
+    // Consumed: the row moves into its box instead of being copied.
+    switch consume values {
+    case .one(let row):
+      storage = SingleRow(row)
+      count = 1
+    case .many(let rows):
+      storage = RowArray(rows)
+      count = rows.count
+    }
   }
 
   /// Hands every value of every row to `binder`, in placeholder order.
@@ -218,20 +262,36 @@ public struct InsertRows: @unchecked Sendable {
   }
 }
 
-/// The rows behind ``InsertRows``: an existential keeps the row type out of `Insert`'s.
+/// The rows behind ``InsertRows``: an existential keeps the row type out of `Insert`'s. A class,
+/// so that copying and destroying an insert is one reference count operation, whatever the row.
 @usableFromInline
-protocol InsertRowStorage {
+protocol InsertRowStorage: AnyObject {
   func bind(to binder: any QueryBinder) throws
 }
 
-/// An array of rows as ``InsertRowStorage``. Its one word fits an existential's inline buffer:
-/// erasing it allocates nothing.
+/// One row as ``InsertRowStorage``: the common one-row insert allocates this box and nothing
+/// else.
 @usableFromInline
-struct RowArray<Row: WritableRow>: InsertRowStorage {
+final class SingleRow<Row: WritableRow>: InsertRowStorage {
+  @usableFromInline let row: Row
+
+  @inlinable
+  init(_ row: Row) { self.row = row }
+
+  @inlinable
+  func bind(to binder: any QueryBinder) throws {
+    // A protocol requirement: this generic code calls the row type's own binding code.
+    try row.bind(to: binder)
+  }
+}
+
+/// An array of rows as ``InsertRowStorage``.
+@usableFromInline
+final class RowArray<Row: WritableRow>: InsertRowStorage {
   @usableFromInline let rows: [Row]
 
   @inlinable
-  init(rows: [Row]) { self.rows = rows }
+  init(_ rows: [Row]) { self.rows = rows }
 
   @inlinable
   func bind(to binder: any QueryBinder) throws {
@@ -255,17 +315,49 @@ public struct Excluded<Base: Table>: Sendable {
   }
 }
 
+/// The rows an ``InsertValuesBuilder`` collected, in order. A single row is kept as it is, with
+/// no array: most inserts write one row.
+public enum InsertValues<Value> {
+  /// One row.
+  case one(Value)
+  /// Rows in order.
+  case many([Value])
+
+  /// The rows, in order.
+  @inlinable
+  public var rows: [Value] {
+    switch self {
+    case .one(let row): return [row]
+    case .many(let rows): return rows
+    }
+  }
+}
+
 /// Collects the rows of an insert: one value per line, `if`, `for`.
 @resultBuilder
 public enum InsertValuesBuilder<Value> {
-  @inlinable public static func buildExpression(_ value: consuming Value) -> [Value] { [value] }
-  @inlinable public static func buildExpression(_ values: [Value]) -> [Value] { values }
-  @inlinable public static func buildBlock(_ rows: [Value]) -> [Value] { rows }
-  @inlinable public static func buildBlock(_ rows: [Value]...) -> [Value] { rows.flatMap { $0 } }
-  @inlinable public static func buildArray(_ rows: [[Value]]) -> [Value] { rows.flatMap { $0 } }
-  @inlinable public static func buildOptional(_ rows: [Value]?) -> [Value] { rows ?? [] }
-  @inlinable public static func buildEither(first rows: [Value]) -> [Value] { rows }
-  @inlinable public static func buildEither(second rows: [Value]) -> [Value] { rows }
+  @inlinable
+  public static func buildExpression(_ value: Value) -> InsertValues<Value> { .one(value) }
+  @inlinable
+  public static func buildExpression(_ values: [Value]) -> InsertValues<Value> { .many(values) }
+  @inlinable
+  public static func buildBlock(_ rows: InsertValues<Value>) -> InsertValues<Value> { rows }
+  @inlinable
+  public static func buildBlock(_ rows: InsertValues<Value>...) -> InsertValues<Value> {
+    .many(rows.flatMap(\.rows))
+  }
+  @inlinable
+  public static func buildArray(_ rows: [InsertValues<Value>]) -> InsertValues<Value> {
+    .many(rows.flatMap(\.rows))
+  }
+  @inlinable
+  public static func buildOptional(_ rows: InsertValues<Value>?) -> InsertValues<Value> {
+    rows ?? .many([])
+  }
+  @inlinable
+  public static func buildEither(first rows: InsertValues<Value>) -> InsertValues<Value> { rows }
+  @inlinable
+  public static func buildEither(second rows: InsertValues<Value>) -> InsertValues<Value> { rows }
 }
 
 extension Table {
@@ -273,7 +365,7 @@ extension Table {
   @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
-    @InsertValuesBuilder<Self> _ rows: () -> [Self]
+    @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>
   ) -> Insert<Self> {
     Insert(or: conflictResolution, rows())
   }
@@ -290,9 +382,9 @@ extension Table {
   public static func insert<each Value: QueryBindable>(
     or conflictResolution: ConflictResolution? = nil,
     _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
-    @InsertValuesBuilder<(repeat each Value)> values: () -> [(repeat each Value)]
+    @InsertValuesBuilder<(repeat each Value)> values: () -> InsertValues<(repeat each Value)>
   ) -> Insert<Self> {
-    let rows = values()
+    let rows = values().rows
     var bindings: [QueryBinding] = []
     for row in rows {
       for value in repeat each row { bindings.append(value.queryBinding) }
@@ -329,7 +421,7 @@ extension PrimaryKeyedTable {
   @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
-    @InsertValuesBuilder<Draft> _ rows: () -> [Draft]
+    @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>
   ) -> Insert<Self> {
     Insert(or: conflictResolution, rows())
   }
@@ -337,7 +429,9 @@ extension PrimaryKeyedTable {
   /// Inserts drafts, or updates the rows whose primary key they already have:
   /// `ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", …`.
   @inlinable
-  public static func upsert(@InsertValuesBuilder<Draft> _ rows: () -> [Draft]) -> Insert<Self> {
+  public static func upsert(
+    @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>
+  ) -> Insert<Self> {
     var insert = Insert<Self>(or: nil, rows())
     var clause = QueryFragment(sql: "ON CONFLICT (")
     var assignments: [String] = []
