@@ -5,6 +5,7 @@
 #   Benchmarks/compile-time.sh
 set -euo pipefail
 cd "$(dirname "$0")/CompileTime"
+mkdir -p Sources/Fixture
 
 python3 - > Sources/Fixture/Fixture.swift <<'PY'
 print("import Foundation\nimport Quarry\n")
