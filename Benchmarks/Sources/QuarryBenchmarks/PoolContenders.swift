@@ -11,8 +11,8 @@ enum PoolContenders {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     var configuration = Configuration()
     configuration.maximumReaderCount = 2
-    let pool = try DatabasePool(
-      path: directory.appendingPathComponent("pool.sqlite").path, configuration: configuration)
+    let path = directory.appendingPathComponent("pool.sqlite").path
+    let pool = try DatabasePool(path: path, configuration: configuration)
     try pool.writeWithoutTransaction { db in
       try db.execute(sql: itemsSchema)
       try db.execute(sql: itemRows(rows))
@@ -28,7 +28,7 @@ enum PoolContenders {
         return sum
       }
     }
-    return [
+    let quarry = [
       Contender(name: "Quarry pool, 1 reader") { try shareOut(ids, threads: 1, read) },
       // The two readers share the lookups, each taking the next chunk of ids when it is done
       // with one: a reader that runs slower (this machine's cores don't always run at the same
@@ -38,6 +38,31 @@ enum PoolContenders {
         try shareOut(ids, threads: 2, recordingIn: stats, read)
       },
     ]
+
+    // Raw C on the same file: one read-only `NOMUTEX` connection per thread, each lookup
+    // through one prepared statement, each thread's lookups in one read transaction like a
+    // pool's read. Its ratio is what SQLite itself gains from a second reader on this machine.
+    let connections = try (0..<2).map { _ in
+      let connection = try RawConnection(readingFile: path)
+      return (connection, try connection.prepare(selectItems + #" WHERE "id" = ?"#))
+    }
+    let available = Connections(connections.map { Connection(connection: $0.0, find: $0.1) })
+    @Sendable func readRaw(_ next: () -> ArraySlice<Int>?) throws -> Int {
+      let connection = available.take()
+      defer { available.give(back: connection) }
+      try connection.connection.execute("BEGIN")
+      defer { try? connection.connection.execute("COMMIT") }
+      var sum = 0
+      while let chunk = next() {
+        for id in chunk { sum &+= connection.find.findItem(id)?.id ?? 0 }
+      }
+      return sum
+    }
+    let raw = [
+      Contender(name: "raw C, 1 connection") { try shareOut(ids, threads: 1, readRaw) },
+      Contender(name: "raw C, 2 connections") { try shareOut(ids, threads: 2, readRaw) },
+    ]
+    return quarry + raw
   }
 
   /// The machine's own ceiling for W6, run interleaved with it: the same ids shared out the
@@ -101,6 +126,24 @@ private func computeOnly(_ id: Int) -> Int {
 /// True; opaque to the optimizer, so the computation that made `value` is kept.
 @_optimize(none)
 private func keep(_ value: UInt64) -> Bool { value == value }
+
+/// A raw connection and its lookup statement, used by one thread at a time.
+private struct Connection: @unchecked Sendable {
+  var connection: RawConnection
+  var find: RawStatement
+}
+
+/// Raw connections handed out to the threads of a run. `@unchecked Sendable`: `idle` is only
+/// touched under `lock`, and a connection is only used by the thread that took it.
+private final class Connections: @unchecked Sendable {
+  private let lock = NSLock()
+  private var idle: [Connection]
+
+  init(_ connections: [Connection]) { idle = connections }
+
+  func take() -> Connection { lock.withLock { idle.removeLast() } }
+  func give(back connection: Connection) { lock.withLock { idle.append(connection) } }
+}
 
 /// The calling thread's CPU time.
 private func threadCPUNanoseconds() -> UInt64 {

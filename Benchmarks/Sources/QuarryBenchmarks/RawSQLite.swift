@@ -5,11 +5,17 @@ import CSQLiteRaw
 final class RawConnection {
   let handle: OpaquePointer
 
-  init() throws {
+  /// Opens an in-memory database, or the file at `path` for reading only.
+  init(readingFile path: String? = nil) throws {
     var connection: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-    guard sqlite3_open_v2(":memory:", &connection, flags, nil) == SQLITE_OK, let connection else {
-      throw BenchmarkError("cannot open an in-memory database")
+    let flags =
+      (path == nil ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY)
+      | SQLITE_OPEN_NOMUTEX
+    guard sqlite3_open_v2(path ?? ":memory:", &connection, flags, nil) == SQLITE_OK,
+      let connection
+    else {
+      sqlite3_close_v2(connection)
+      throw BenchmarkError("cannot open \(path ?? "an in-memory database")")
     }
     handle = connection
   }

@@ -61,7 +61,7 @@ try run("W5", "render \(renderCount) selects") {
 
 // W6 and the machine's ceiling for it are measured together, interleaved, and shown as two
 // groups: the pool's readers as ratios to one reader, the CPU-only loop to one thread.
-var scaling: (pool: Double, ceiling: Double)?
+var scaling: (pool: Double, raw: Double, ceiling: Double)?
 if only.isEmpty || only.contains("W6") {
   let measured = try measure(
     workload: "W6 \(lookupCount) pool lookups, 1 vs 2 readers",
@@ -70,15 +70,20 @@ if only.isEmpty || only.contains("W6") {
         onlyContender == nil || $0.name == onlyContender!
       },
     iterations: iterations)
-  let pool = measured.filter { $0.contender.hasPrefix("Quarry") }
-  var ceiling = measured.filter { !$0.contender.hasPrefix("Quarry") }
-  for index in ceiling.indices { ceiling[index].workload = "W6 machine ceiling, same split" }
-  results += [pool, ceiling].filter { !$0.isEmpty }
-  if pool.count == 2, ceiling.count == 2 {
-    scaling = (
-      pool[0].median.milliseconds / pool[1].median.milliseconds,
-      ceiling[0].median.milliseconds / ceiling[1].median.milliseconds
-    )
+  func group(_ prefix: String, _ title: String?) -> [Measurement] {
+    var group = measured.filter { $0.contender.hasPrefix(prefix) }
+    for index in group.indices { group[index].workload = title ?? group[index].workload }
+    return group
+  }
+  let pool = group("Quarry", nil)
+  let raw = group("raw C", "W6 raw C on the same file")
+  let ceiling = group("CPU", "W6 machine ceiling, same split")
+  results += [pool, raw, ceiling].filter { !$0.isEmpty }
+  func speedUp(_ group: [Measurement]) -> Double? {
+    group.count == 2 ? group[0].median.milliseconds / group[1].median.milliseconds : nil
+  }
+  if let pool = speedUp(pool), let raw = speedUp(raw), let ceiling = speedUp(ceiling) {
+    scaling = (pool, raw, ceiling)
   }
 }
 
@@ -91,8 +96,8 @@ printTable(results)
 if let scaling {
   print(
     String(
-      format: "\nW6: 2 readers have %.2f× the throughput of 1; a CPU-only loop shared out the "
-        + "same way in the same run, %.2f× (the machine's ceiling): the pool reaches %.0f%% of it",
-      scaling.pool, scaling.ceiling, scaling.pool / scaling.ceiling * 100))
+      format: "\nW6: 2 readers have %.2f× the throughput of 1; raw C with 2 connections, %.2f× "
+        + "of 1; a CPU-only loop shared out the same way, %.2f× (the machine's ceiling)",
+      scaling.pool, scaling.raw, scaling.ceiling))
 }
 if let summary = PoolContenders.stats.summary { print(summary) }

@@ -33,6 +33,13 @@ public struct TableColumn<Root: Table, Value: QueryBindable>: QueryExpression, S
   /// The column's name in the database.
   public var name: String { nameLiteral.description }
 
+  /// Whether the column renders as `name`, a qualified name in UTF-8 (`"reminders"."id"`).
+  @inlinable
+  func isQualifiedName(_ name: [UInt8]) -> Bool {
+    tablePrefixLiteral.utf8CodeUnitCount == 0
+      && qualifiedNameLiteral.withUTF8Buffer { $0.elementsEqual(name) }
+  }
+
   /// The table-qualified, quoted name: `"reminders"."title"`.
   public var qualifiedName: String {
     tablePrefixLiteral.description + qualifiedNameLiteral.description

@@ -70,6 +70,15 @@ public final class TableSchema: Sendable {
   /// The whole `INSERT` of one row, the most common insert, as UTF-8:
   /// `INSERT INTO "reminders" ("id", "title")\nVALUES (?, ?)`.
   public let insertRowUTF8: [UInt8]
+  /// The qualified name of the primary key column, when the table has one, as UTF-8:
+  /// `"reminders"."id"`.
+  public let primaryKeyQualifiedNameUTF8: [UInt8]?
+  /// The predicate of `find(_:)`, when the table has a primary key column, as UTF-8:
+  /// `("reminders"."id" = ?)`.
+  public let primaryKeyPredicateUTF8: [UInt8]?
+  /// The whole `SELECT` of `find(_:)`, when the table has a primary key column, as UTF-8:
+  /// ``selectUTF8`` followed by `WHERE ("reminders"."id" = ?)`.
+  public let selectByPrimaryKeyUTF8: [UInt8]?
 
   /// Describes a table and pre-renders its SQL.
   public init(name: String, columns: [Column]) {
@@ -87,6 +96,18 @@ public final class TableSchema: Sendable {
     self.selectUTF8 = Array("SELECT \(selectionSQL)\nFROM \(quotedName)".utf8)
     self.insertRowUTF8 = Array(
       "INSERT INTO \(quotedName) \(insertColumnsSQL)\nVALUES \(insertPlaceholdersSQL)".utf8)
+    let keys = columns.filter(\.isPrimaryKey)
+    if keys.count == 1 {
+      let qualifiedName = quotedName + "." + quoteIdentifier(keys[0].name)
+      self.primaryKeyQualifiedNameUTF8 = Array(qualifiedName.utf8)
+      self.primaryKeyPredicateUTF8 = Array("(\(qualifiedName) = ?)".utf8)
+      self.selectByPrimaryKeyUTF8 = Array(
+        "SELECT \(selectionSQL)\nFROM \(quotedName)\nWHERE (\(qualifiedName) = ?)".utf8)
+    } else {
+      self.primaryKeyQualifiedNameUTF8 = nil
+      self.primaryKeyPredicateUTF8 = nil
+      self.selectByPrimaryKeyUTF8 = nil
+    }
   }
 }
 

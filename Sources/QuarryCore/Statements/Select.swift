@@ -90,6 +90,16 @@ public struct Select<QueryValue, From: Table>: Statement, Sendable {
   @inlinable
   public func write(to fragment: inout QueryFragment) {
     let schema = From.schema
+    if selection == nil, !isDistinct, fragment.isEmpty, clauses.isEmpty,
+      let byKey = schema.selectByPrimaryKeyUTF8,
+      filter.predicates.utf8 == schema.primaryKeyPredicateUTF8
+    {
+      // `find(_:)` as it is: the pre-rendered text (the very bytes the statement cache keeps;
+      // the predicate, shared with the schema, compares by identity).
+      fragment.utf8 = byKey
+      fragment.bindings = filter.predicates.bindings
+      return
+    }
     if selection == nil, !isDistinct {
       if fragment.isEmpty {
         // Start from the pre-rendered text, with room for every clause: one allocation for the

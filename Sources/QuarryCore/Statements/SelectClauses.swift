@@ -14,6 +14,12 @@ public struct SelectClauses: Sendable {
   @inlinable
   public init() {}
 
+  /// Whether there are no clauses.
+  @inlinable
+  public var isEmpty: Bool {
+    grouping.isEmpty && having.isEmpty && ordering.isEmpty && limit == nil
+  }
+
   /// Appends a term to a comma-separated list.
   @inlinable
   static func appendTerm(_ term: some QueryExpression, to list: inout QueryFragment) {

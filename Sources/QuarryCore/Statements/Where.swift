@@ -186,7 +186,18 @@ extension PrimaryKeyedTable {
   /// The row with the given primary key: `WHERE "reminders"."id" = ?`.
   @inlinable
   public static func find(_ primaryKey: PrimaryKey) -> Where<Self> {
-    Where().where { $0.primaryKey == primaryKey }
+    let binding = primaryKey.queryBinding
+    let schema = Self.schema
+    if !binding.isNull, let predicate = schema.primaryKeyPredicateUTF8,
+      let name = schema.primaryKeyQualifiedNameUTF8, columns.primaryKey.isQualifiedName(name)
+    {
+      // The predicate `==` renders, shared with the schema: `Select` recognizes it and runs
+      // the schema's pre-rendered select, whose text the statement cache finds by identity.
+      var filter = Where<Self>()
+      filter.predicates = QueryFragment(utf8: predicate, bindings: [binding])
+      return filter
+    }
+    return Where().where { $0.primaryKey == primaryKey }
   }
 }
 
