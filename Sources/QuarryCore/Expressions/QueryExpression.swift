@@ -45,14 +45,15 @@ public struct BinaryOperation<QueryValue, LHS: QueryExpression, RHS: QueryExpres
 {
   /// The left operand.
   public var lhs: LHS
-  /// The SQL operator, such as `=`, `AND`, `IS`.
-  public var `operator`: String
+  /// The SQL operator, such as `=`, `AND`, `IS`. (A `StaticString`: an operation on trivial
+  /// operands, such as a column and a number, then holds nothing to release.)
+  public var `operator`: StaticString
   /// The right operand.
   public var rhs: RHS
 
   /// Joins two expressions with an SQL operator.
   @inlinable
-  public init(_ lhs: LHS, _ operator: String, _ rhs: RHS) {
+  public init(_ lhs: LHS, _ operator: StaticString, _ rhs: RHS) {
     self.lhs = lhs
     self.operator = `operator`
     self.rhs = rhs
@@ -63,7 +64,7 @@ public struct BinaryOperation<QueryValue, LHS: QueryExpression, RHS: QueryExpres
     fragment.utf8.append(UInt8(ascii: "("))
     lhs.write(to: &fragment)
     fragment.utf8.append(UInt8(ascii: " "))
-    fragment.append(sql: self.operator)
+    fragment.append(literal: self.operator)
     fragment.utf8.append(UInt8(ascii: " "))
     rhs.write(to: &fragment)
     fragment.utf8.append(UInt8(ascii: ")"))
@@ -73,13 +74,13 @@ public struct BinaryOperation<QueryValue, LHS: QueryExpression, RHS: QueryExpres
 /// A prefix operator applied to an expression, rendered in parentheses: `(NOT "a")`.
 public struct UnaryOperation<QueryValue, Operand: QueryExpression>: QueryExpression {
   /// The SQL operator, such as `NOT`.
-  public var `operator`: String
+  public var `operator`: StaticString
   /// The operand.
   public var operand: Operand
 
   /// Applies an SQL prefix operator to an expression.
   @inlinable
-  public init(_ operator: String, _ operand: Operand) {
+  public init(_ operator: StaticString, _ operand: Operand) {
     self.operator = `operator`
     self.operand = operand
   }
@@ -87,7 +88,7 @@ public struct UnaryOperation<QueryValue, Operand: QueryExpression>: QueryExpress
   @inlinable
   public func write(to fragment: inout QueryFragment) {
     fragment.utf8.append(UInt8(ascii: "("))
-    fragment.append(sql: self.operator)
+    fragment.append(literal: self.operator)
     fragment.utf8.append(UInt8(ascii: " "))
     operand.write(to: &fragment)
     fragment.utf8.append(UInt8(ascii: ")"))
