@@ -21,7 +21,8 @@ struct Measurement {
 }
 
 /// Runs each contender `warmUp` times untimed, then `iterations` times timed, interleaving
-/// contenders so a slow phase of the machine hits all of them alike.
+/// contenders so a slow phase of the machine hits all of them alike, in an order that rotates
+/// from one round to the next.
 func measure(
   workload: String, contenders: [Contender], iterations: Int, warmUp: Int = 1
 ) throws -> [Measurement] {
@@ -35,8 +36,12 @@ func measure(
       _ = try contender.run()
     }
   }
-  for _ in 0..<iterations {
-    for (index, contender) in contenders.enumerated() {
+  for iteration in 0..<iterations {
+    // Each round starts with the next contender: none always runs right after the same
+    // other one (whose freed memory, for one, the next finds warm or returned to the system).
+    for offset in contenders.indices {
+      let index = (iteration + offset) % contenders.count
+      let contender = contenders[index]
       var checksum = 0
       try contender.reset()
       let elapsed = try clock.measure { checksum = try contender.run() }
@@ -66,18 +71,21 @@ extension Duration {
 }
 
 /// Prints measurements as a table, with each contender's median as a ratio to the first
-/// contender's (raw C).
-func printTable(_ measurements: [[Measurement]], note: (String) -> String? = { _ in nil }) {
-  let header = ["workload", "contender", "median ms", "min–max ms", "× raw C"]
+/// contender's (raw C), and its minimum as a ratio to the first's minimum (steadier on a noisy
+/// machine: noise only ever adds time).
+func printTable(_ measurements: [[Measurement]]) {
+  let header = ["workload", "contender", "median ms", "min–max ms", "× raw C", "min × raw C min"]
   var rows: [[String]] = []
   for group in measurements {
-    guard let baseline = group.first?.median.milliseconds else { continue }
+    guard let baseline = group.first else { continue }
     for measurement in group {
       let median = measurement.median.milliseconds
+      let minimum = measurement.minimum.milliseconds
       rows.append([
         measurement.workload, measurement.contender, format(median),
-        format(measurement.minimum.milliseconds) + "–" + format(measurement.maximum.milliseconds),
-        String(format: "%.2f×", median / baseline),
+        format(minimum) + "–" + format(measurement.maximum.milliseconds),
+        String(format: "%.2f×", median / baseline.median.milliseconds),
+        String(format: "%.2f×", minimum / baseline.minimum.milliseconds),
       ])
     }
   }

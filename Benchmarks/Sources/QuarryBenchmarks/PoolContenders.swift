@@ -174,8 +174,8 @@ final class ReaderStats: @unchecked Sendable {
     var overlaps: [Double] = []
     var shares: [[Double]] = [[], []]
     for spans in runs where spans.count == 2 {
-      let overlap = Double(
-        max(0, Int64(min(spans[0].ended, spans[1].ended)) - Int64(max(spans[0].began, spans[1].began))))
+      let start = Int64(max(spans[0].began, spans[1].began))
+      let overlap = Double(max(0, Int64(min(spans[0].ended, spans[1].ended)) - start))
       let longest = Double(max(spans[0].ended - spans[0].began, spans[1].ended - spans[1].began))
       overlaps.append(overlap / max(longest, 1))
       for index in 0..<2 {
@@ -186,7 +186,8 @@ final class ReaderStats: @unchecked Sendable {
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     guard !overlaps.isEmpty else { return nil }
     return String(
-      format: "W6, 2 readers: they overlapped %.0f%% of the longer one's time; each got %.0f%% / %.0f%% of a core while running (median of %d runs)",
+      format: "W6, 2 readers: they overlapped %.0f%% of the longer one's time; each got "
+        + "%.0f%% / %.0f%% of a core while running (median of %d runs)",
       median(overlaps) * 100, median(shares[0]) * 100, median(shares[1]) * 100, overlaps.count)
   }
 }
