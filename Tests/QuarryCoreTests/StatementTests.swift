@@ -208,6 +208,12 @@ struct StatementTests {
     // One row, the common case, is kept without an array and bound straight into the statement.
     let one = Item.insert { Item.Draft(name: "one", price: 2.5) }
     #expect(one.isPlainOneRowInsert)
+    var cleared = one
+    cleared.upsert = nil
+    cleared.columnList = nil
+    #expect(cleared.isPlainOneRowInsert)
+    cleared.columnList = #"("name")"#
+    #expect(!cleared.isPlainOneRowInsert)
     #expect(one.queryFragment.bindings.count == 6)
     try one.execute(db)
     #expect(try Item.count().fetchOne(db) == 11)

@@ -29,14 +29,14 @@ public struct Insert<Into: Table>: Statement, Sendable {
   @inlinable
   public var columnList: String? {
     get { clauses?.columnList }
-    set { clauses = Clauses(columnList: newValue, upsert: upsert) }
+    set { clauses = Clauses.make(columnList: newValue, upsert: upsert) }
   }
 
   /// The upsert clause: `ON CONFLICT (…) DO UPDATE SET …` or `DO NOTHING`.
   @inlinable
   public var upsert: QueryFragment? {
     get { clauses?.upsert }
-    set { clauses = Clauses(columnList: columnList, upsert: newValue) }
+    set { clauses = Clauses.make(columnList: columnList, upsert: newValue) }
   }
 
   /// An insert's column list and upsert clause. Immutable: setting either makes a new one.
@@ -50,6 +50,12 @@ public struct Insert<Into: Table>: Statement, Sendable {
       self.columnList = columnList
       self.upsert = upsert
     }
+
+    /// The clauses; nil when there are none, so that the insert stays a plain one.
+    @inlinable
+    static func make(columnList: String?, upsert: QueryFragment?) -> Clauses? {
+      columnList == nil && upsert == nil ? nil : Clauses(columnList: columnList, upsert: upsert)
+    }
   }
 
   /// An insert of rows of values, or of a select.
@@ -59,7 +65,7 @@ public struct Insert<Into: Table>: Statement, Sendable {
   ) {
     self.conflictResolution = conflictResolution
     self.source = source
-    if let columnList { clauses = Clauses(columnList: columnList, upsert: nil) }
+    clauses = Clauses.make(columnList: columnList, upsert: nil)
   }
 
   /// An insert of `rowCount` rows whose values follow each other in `bindings`.
@@ -71,9 +77,7 @@ public struct Insert<Into: Table>: Statement, Sendable {
   /// An insert of full rows or drafts, kept as they are: a driver binds their values straight
   /// into its statement.
   @inlinable
-  init<Row: WritableRow>(
-    or conflictResolution: ConflictResolution?, _ rows: consuming InsertValues<Row>
-  ) {
+  init<Row: WritableRow>(or conflictResolution: ConflictResolution?, _ rows: InsertValues<Row>) {
     self.conflictResolution = conflictResolution
     self.source = .rows(InsertRows(rows))
   }
@@ -234,9 +238,8 @@ public struct InsertRows: @unchecked Sendable {
 
   /// Keeps the rows a builder collected; a single row is kept without an array.
   @inlinable
-  public init<Row: WritableRow>(_ values: consuming InsertValues<Row>) {
-    // Consumed: the row moves into its box instead of being copied.
-    switch consume values {
+  public init<Row: WritableRow>(_ values: InsertValues<Row>) {
+    switch values {
     case .one(let row):
       storage = SingleRow(row)
       count = 1
