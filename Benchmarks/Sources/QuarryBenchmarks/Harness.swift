@@ -37,8 +37,8 @@ func measure(
     }
   }
   for iteration in 0..<iterations {
-    // Each round starts with the next contender: none always runs right after the same
-    // other one (whose freed memory, for one, the next finds warm or returned to the system).
+    // Each round starts with the next contender: none always runs first, or right after the
+    // same other one.
     for offset in contenders.indices {
       let index = (iteration + offset) % contenders.count
       let contender = contenders[index]
