@@ -44,6 +44,7 @@ struct FindTests {
     let schema = ShelfLabel.schema
     #expect(byKey.queryFragment.utf8 == schema.selectByPrimaryKeyUTF8)
     #expect(byKey.queryFragment.bindings == [.int(2)])
+    #expect(schema.primaryKeyQualifiedNameUTF8 == Array(#""shelf_labels"."label_id""#.utf8))
     #expect(try byKey.fetchOne(db) == ShelfLabel(id: 2, text: "poetry"))
     #expect(try spelledOut.fetchOne(db) == ShelfLabel(id: 2, text: "poetry"))
     #expect(try ShelfLabel.find(9).fetchOne(db) == nil)

@@ -59,8 +59,8 @@ try run("W5", "render \(renderCount) selects") {
   ]
 }
 
-// W6 and the machine's ceiling for it are measured together, interleaved, and shown as two
-// groups: the pool's readers as ratios to one reader, the CPU-only loop to one thread.
+// W6, raw C on the same file and the machine's ceiling are measured together, interleaved, and
+// shown as three groups, each as ratios to its own single reader or thread.
 var scaling: (pool: Double, raw: Double, ceiling: Double)?
 if only.isEmpty || only.contains("W6") {
   let measured = try measure(
