@@ -9,7 +9,7 @@ let package = Package(
     .library(name: "Quarry", targets: ["Quarry"]),
     .library(name: "QuarrySQLite", targets: ["QuarrySQLite"]),
     .library(name: "QuarryTestSupport", targets: ["QuarryTestSupport"]),
-    .executable(name: "quarry", targets: ["quarry"]),
+    .executable(name: "quarry", targets: ["QuarryTool"]),
   ],
   traits: [
     .trait(
@@ -77,13 +77,18 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
+    // The `quarry` command-line tool (its folder is not `Sources/quarry`: that would be the same
+    // folder as `Sources/Quarry` on a case-insensitive disk).
     .executableTarget(
-      name: "quarry",
+      name: "QuarryTool",
       dependencies: [
         "Quarry", "QuarrySQLite", "QuarrySQLText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // A test-only helper: commits batches until killed, for the crash-safety test.
+    .executableTarget(
+      name: "QuarryCrashWriter", dependencies: ["QuarrySQLite"], path: "Tests/QuarryCrashWriter"),
     .testTarget(
       name: "QuarryCoreTests",
       dependencies: [
@@ -105,9 +110,13 @@ let package = Package(
     .testTarget(
       name: "QuarrySQLiteTests",
       dependencies: [
-        "Quarry", "QuarrySQLite", "QuarryTestSupport",
+        "Quarry", "QuarrySQLite", "QuarryTestSupport", "QuarryCrashWriter",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
+    ),
+    .testTarget(
+      name: "QuarryToolTests",
+      dependencies: ["Quarry", "QuarrySQLite", "QuarryTool"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -65,8 +65,7 @@ extension TableModel {
         + schemaColumnsExpression(columns)
     ]
     body += block(
-      "\(access)func appendQueryBindings(to bindings: inout [QuarryCore.QueryBinding])",
-      appendBindingsStatements(columns))
+      "\(access)func bind(to binder: any QuarryCore.QueryBinder) throws", bindStatements(columns))
     body += decoderSource()
     body += columnsBuilderSource()
     return block("extension \(typeName): QuarryCore.Selection", body).joined(separator: "\n")
@@ -167,17 +166,17 @@ struct SelectionEnumModel {
     body.append(
       "\(access)static let selectionColumns: [QuarryCore.TableSchema.Column] = "
         + "QuarryCore.MacroSupport.flatten([\(groups.joined(separator: ", "))])")
-    let appends = cases.flatMap { enumCase in
+    // The other cases' columns bind `NULL`s, as their optional type binds `nil`.
+    let binds = cases.flatMap { enumCase in
       [
         "if case .\(enumCase.name)(let value) = self {",
-        "  QuarryCore.MacroSupport.appendBindings(value, to: &bindings)",
+        "  try value.bind(to: binder)",
         "} else {",
-        "  QuarryCore.MacroSupport.appendBindings(\(optional(enumCase.type)).none, to: &bindings)",
+        "  try \(optional(enumCase.type)).none.bind(to: binder)",
         "}",
       ]
     }
-    body += block(
-      "\(access)func appendQueryBindings(to bindings: inout [QuarryCore.QueryBinding])", appends)
+    body += block("\(access)func bind(to binder: any QuarryCore.QueryBinder) throws", binds)
     // `_name`: a case may be named `decoder`, like the parameter.
     var decoding = cases.map {
       "let _\($0.name.trimmingBackticks) = try decoder.decode(\(optional($0.type)).self)"

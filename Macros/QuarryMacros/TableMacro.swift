@@ -47,7 +47,7 @@ extension TableModel {
     }
     body.append("\(access)static let columns = TableColumns()")
     body += schemaSource()
-    body += queryBindingsSource(columns: columns)
+    body += bindSource(columns: columns)
     body += decoderSource()
     let header = "extension \(typeName)\(inheritance.isEmpty ? "" : ": \(inheritance)")"
     return block(header, body).joined(separator: "\n")
@@ -101,7 +101,7 @@ extension TableModel {
       ["\(access)typealias Base = \(typeName)"]
       + draftColumns.map { "\(access)var \($0.propertyName): \($0.type)" }
       + initializer
-      + queryBindingsSource(columns: draftColumns)
+      + bindSource(columns: draftColumns)
     return block("\(access)struct Draft: \(inheritance)", body)
   }
 
@@ -133,37 +133,19 @@ extension TableModel {
     return "QuarryCore.MacroSupport.flatten([\(groups.joined(separator: ", "))])"
   }
 
-  /// `queryBindings`: the values of the writable columns, in schema order.
-  private func queryBindingsSource(columns: [ColumnModel]) -> [String] {
-    // Generated columns are never written.
-    let written = columns.filter { !$0.isGenerated }
-    let header = "\(access)var queryBindings: [QuarryCore.QueryBinding]"
-    var source: [String]
-    if written.allSatisfy(\.isKnownColumn) {
-      let bindings = written.map { $0.bindingExpression("self.\($0.propertyName)") }
-      source = block(header, ["[\(bindings.joined(separator: ", "))]"])
-    } else {
-      source = block(
-        header,
-        [
-          "var bindings: [QuarryCore.QueryBinding] = []",
-          "bindings.reserveCapacity(\(typeName).schema.writableColumns.count)",
-        ] + appendBindingsStatements(written) + ["return bindings"])
-    }
-    // `bind(to:)` hands the same values to a driver one by one, with no array. A value and a
-    // `@Selection` group both have a `bind(to:)`, so one spelling serves either.
-    return source
-      + block(
-        "\(access)func bind(to binder: any QuarryCore.QueryBinder) throws",
-        written.map { "try \($0.bindableExpression("self.\($0.propertyName)")).bind(to: binder)" })
+  /// `bind(to:)`: hands the values of the writable columns to a binder, in schema order, with
+  /// no array. (`queryBindings` derives from it.) A value and a `@Selection` group both have a
+  /// `bind(to:)`, so one spelling serves either.
+  private func bindSource(columns: [ColumnModel]) -> [String] {
+    block(
+      "\(access)func bind(to binder: any QuarryCore.QueryBinder) throws",
+      bindStatements(columns))
   }
 
-  /// Statements appending the bindings of `columns`' values to `bindings`.
-  func appendBindingsStatements(_ columns: [ColumnModel]) -> [String] {
-    columns.map { column in
-      column.isKnownColumn
-        ? "bindings.append(\(column.bindingExpression("self.\(column.propertyName)")))"
-        : "QuarryCore.MacroSupport.appendBindings(self.\(column.propertyName), to: &bindings)"
+  /// Statements handing `columns`' values to `binder`; generated columns are never written.
+  func bindStatements(_ columns: [ColumnModel]) -> [String] {
+    columns.filter { !$0.isGenerated }.map {
+      "try \($0.bindableExpression("self.\($0.propertyName)")).bind(to: binder)"
     }
   }
 

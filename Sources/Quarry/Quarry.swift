@@ -18,7 +18,7 @@
   extension,
   conformances: Table, PrimaryKeyedTable,
   names: named(TableColumns), named(Draft), named(PrimaryKey), named(columns), named(schema),
-  named(queryBindings), named(bind(to:)), named(init(decoder:))
+  named(bind(to:)), named(init(decoder:))
 )
 public macro Table(_ name: String? = nil) =
   #externalMacro(module: "QuarryMacros", type: "TableMacro")
@@ -63,7 +63,7 @@ public macro Column(
 @attached(
   extension, conformances: Selection,
   names: named(SelectionMembers), named(selectionMembers), named(selectionColumns),
-  named(appendQueryBindings), named(init(decoder:)), named(Columns)
+  named(bind(to:)), named(init(decoder:)), named(Columns)
 )
 public macro Selection() = #externalMacro(module: "QuarryMacros", type: "SelectionMacro")
 

@@ -45,9 +45,6 @@ struct ColumnRepresentationMacroTests {
             self.tags = tags
             self.startAt = startAt
           }
-          var queryBindings: [QuarryCore.QueryBinding] {
-            [self.id.queryBinding, [String].JSONRepresentation(queryOutput: self.tags).queryBinding, Date.UnixTimeRepresentation?(queryOutput: self.startAt).queryBinding]
-          }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try [String].JSONRepresentation(queryOutput: self.tags).bind(to: binder)
@@ -60,9 +57,6 @@ struct ColumnRepresentationMacroTests {
           name: "events",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("tags", type: .text, nullable: false), .init("startAt", type: .any, nullable: true), .init("total", type: .integer, nullable: false, generated: .virtual)]
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          [self.id.queryBinding, [String].JSONRepresentation(queryOutput: self.tags).queryBinding, Date.UnixTimeRepresentation?(queryOutput: self.startAt).queryBinding]
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try [String].JSONRepresentation(queryOutput: self.tags).bind(to: binder)

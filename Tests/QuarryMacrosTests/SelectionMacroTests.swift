@@ -27,9 +27,9 @@ struct SelectionMacroTests {
         }
         public static let selectionMembers = SelectionMembers()
         public static let selectionColumns: [QuarryCore.TableSchema.Column] = [.init("createdAt", type: .text, nullable: false), .init("updated_at", type: .text, nullable: true)]
-        public func appendQueryBindings(to bindings: inout [QuarryCore.QueryBinding]) {
-          bindings.append(self.createdAt.queryBinding)
-          bindings.append(self.updatedAt.queryBinding)
+        public func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.createdAt.bind(to: binder)
+          try self.updatedAt.bind(to: binder)
         }
         public init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.createdAt = try decoder.decode(Date.self)
@@ -91,14 +91,6 @@ struct SelectionMacroTests {
             self.name = name
             self.timestamps = timestamps
           }
-          var queryBindings: [QuarryCore.QueryBinding] {
-            var bindings: [QuarryCore.QueryBinding] = []
-            bindings.reserveCapacity(RemindersList.schema.writableColumns.count)
-            bindings.append(self.id.queryBinding)
-            bindings.append(self.name.queryBinding)
-            QuarryCore.MacroSupport.appendBindings(self.timestamps, to: &bindings)
-            return bindings
-          }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.name.bind(to: binder)
@@ -111,14 +103,6 @@ struct SelectionMacroTests {
           name: "remindersLists",
           columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .integer, nullable: false, primaryKey: true)], [.init("name", type: .text, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Timestamps.self, name: "timestamps", type: .any, nullable: false)])
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          var bindings: [QuarryCore.QueryBinding] = []
-          bindings.reserveCapacity(RemindersList.schema.writableColumns.count)
-          bindings.append(self.id.queryBinding)
-          bindings.append(self.name.queryBinding)
-          QuarryCore.MacroSupport.appendBindings(self.timestamps, to: &bindings)
-          return bindings
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.name.bind(to: binder)
@@ -159,21 +143,21 @@ struct SelectionMacroTests {
         }
         static let selectionMembers = SelectionMembers()
         static let selectionColumns: [QuarryCore.TableSchema.Column] = QuarryCore.MacroSupport.flatten([QuarryCore.MacroSupport.schemaColumns(URL?.self, name: "link", type: .any, nullable: true), QuarryCore.MacroSupport.schemaColumns(String?.self, name: "note", type: .any, nullable: true), QuarryCore.MacroSupport.schemaColumns(Attachment.Image?.self, name: "image", type: .any, nullable: true)])
-        func appendQueryBindings(to bindings: inout [QuarryCore.QueryBinding]) {
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
           if case .link(let value) = self {
-            QuarryCore.MacroSupport.appendBindings(value, to: &bindings)
+            try value.bind(to: binder)
           } else {
-            QuarryCore.MacroSupport.appendBindings(URL?.none, to: &bindings)
+            try URL?.none.bind(to: binder)
           }
           if case .note(let value) = self {
-            QuarryCore.MacroSupport.appendBindings(value, to: &bindings)
+            try value.bind(to: binder)
           } else {
-            QuarryCore.MacroSupport.appendBindings(String?.none, to: &bindings)
+            try String?.none.bind(to: binder)
           }
           if case .image(let value) = self {
-            QuarryCore.MacroSupport.appendBindings(value, to: &bindings)
+            try value.bind(to: binder)
           } else {
-            QuarryCore.MacroSupport.appendBindings(Attachment.Image?.none, to: &bindings)
+            try Attachment.Image?.none.bind(to: binder)
           }
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
@@ -253,8 +237,8 @@ struct SelectionMacroTests {
         }
         static let selectionMembers = SelectionMembers()
         static let selectionColumns: [QuarryCore.TableSchema.Column] = [.init("name", type: .text, nullable: false)]
-        func appendQueryBindings(to bindings: inout [QuarryCore.QueryBinding]) {
-          bindings.append(self.name.queryBinding)
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.name.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.name = try decoder.decode(String.self)

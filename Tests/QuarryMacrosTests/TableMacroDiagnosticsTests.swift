@@ -47,9 +47,6 @@ struct TableMacroDiagnosticsTests {
           init(id: Int? = nil) {
             self.id = id
           }
-          var queryBindings: [QuarryCore.QueryBinding] {
-            [self.id.queryBinding]
-          }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
           }
@@ -60,9 +57,6 @@ struct TableMacroDiagnosticsTests {
           name: "reminders",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          [self.id.queryBinding]
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
         }
@@ -114,9 +108,6 @@ struct TableMacroDiagnosticsTests {
           init(id: Int? = nil) {
             self.id = id
           }
-          var queryBindings: [QuarryCore.QueryBinding] {
-            [self.id.queryBinding]
-          }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
           }
@@ -127,9 +118,6 @@ struct TableMacroDiagnosticsTests {
           name: "reminders",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          [self.id.queryBinding]
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
         }
@@ -276,9 +264,6 @@ struct TableMacroDiagnosticsTests {
             self.id = id
             self.kind = kind
           }
-          var queryBindings: [QuarryCore.QueryBinding] {
-            [self.id.queryBinding, self.kind.queryBinding]
-          }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.kind.bind(to: binder)
@@ -290,9 +275,6 @@ struct TableMacroDiagnosticsTests {
           name: "items",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("kind", type: .text, nullable: false)]
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          [self.id.queryBinding, self.kind.queryBinding]
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.kind.bind(to: binder)

@@ -59,15 +59,6 @@ struct TableMacroTests {
             self.isCompleted = isCompleted
             self.priority = priority
           }
-          public var queryBindings: [QuarryCore.QueryBinding] {
-            var bindings: [QuarryCore.QueryBinding] = []
-            bindings.reserveCapacity(Reminder.schema.writableColumns.count)
-            bindings.append(self.id.queryBinding)
-            bindings.append(self.title.queryBinding)
-            bindings.append(self.isCompleted.queryBinding)
-            QuarryCore.MacroSupport.appendBindings(self.priority, to: &bindings)
-            return bindings
-          }
           public func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.title.bind(to: binder)
@@ -81,15 +72,6 @@ struct TableMacroTests {
           name: "reminders",
           columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .integer, nullable: false, primaryKey: true)], [.init("title", type: .text, nullable: false)], [.init("is_completed", type: .integer, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Priority?.self, name: "priority", type: .any, nullable: true)])
         )
-        public var queryBindings: [QuarryCore.QueryBinding] {
-          var bindings: [QuarryCore.QueryBinding] = []
-          bindings.reserveCapacity(Reminder.schema.writableColumns.count)
-          bindings.append(self.id.queryBinding)
-          bindings.append(self.title.queryBinding)
-          bindings.append(self.isCompleted.queryBinding)
-          QuarryCore.MacroSupport.appendBindings(self.priority, to: &bindings)
-          return bindings
-        }
         public func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.title.bind(to: binder)
@@ -153,15 +135,6 @@ struct TableMacroTests {
             self.isCompleted = isCompleted
             self.priority = priority
           }
-          var queryBindings: [QuarryCore.QueryBinding] {
-            var bindings: [QuarryCore.QueryBinding] = []
-            bindings.reserveCapacity(Reminder.schema.writableColumns.count)
-            bindings.append(self.id.queryBinding)
-            bindings.append(self.title.queryBinding)
-            bindings.append(self.isCompleted.queryBinding)
-            QuarryCore.MacroSupport.appendBindings(self.priority, to: &bindings)
-            return bindings
-          }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.title.bind(to: binder)
@@ -175,15 +148,6 @@ struct TableMacroTests {
           name: "reminders",
           columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .integer, nullable: false, primaryKey: true)], [.init("title", type: .text, nullable: false)], [.init("is_completed", type: .integer, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Priority?.self, name: "priority", type: .any, nullable: true)])
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          var bindings: [QuarryCore.QueryBinding] = []
-          bindings.reserveCapacity(Reminder.schema.writableColumns.count)
-          bindings.append(self.id.queryBinding)
-          bindings.append(self.title.queryBinding)
-          bindings.append(self.isCompleted.queryBinding)
-          QuarryCore.MacroSupport.appendBindings(self.priority, to: &bindings)
-          return bindings
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.title.bind(to: binder)
@@ -231,9 +195,6 @@ struct TableMacroTests {
             self.id = id
             self.name = name
           }
-          package var queryBindings: [QuarryCore.QueryBinding] {
-            [self.id.queryBinding, self.name.queryBinding]
-          }
           package func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.name.bind(to: binder)
@@ -245,9 +206,6 @@ struct TableMacroTests {
           name: "tags",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("name", type: .text, nullable: false)]
         )
-        package var queryBindings: [QuarryCore.QueryBinding] {
-          [self.id.queryBinding, self.name.queryBinding]
-        }
         package func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.name.bind(to: binder)
@@ -286,9 +244,6 @@ struct TableMacroTests {
           init(id: Int? = nil) {
             self.id = id
           }
-          var queryBindings: [QuarryCore.QueryBinding] {
-            [self.id.queryBinding]
-          }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
           }
@@ -299,9 +254,6 @@ struct TableMacroTests {
           name: "reminder",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          [self.id.queryBinding]
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
         }
@@ -348,9 +300,6 @@ struct TableMacroTests {
           name: "categories",
           columns: [.init("name", type: .text, nullable: false)]
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          [self.name.queryBinding]
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.name.bind(to: binder)
         }
@@ -369,9 +318,6 @@ struct TableMacroTests {
           name: "statuses",
           columns: [.init("name", type: .text, nullable: false)]
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          [self.name.queryBinding]
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.name.bind(to: binder)
         }
@@ -390,9 +336,6 @@ struct TableMacroTests {
           name: "remindersLists",
           columns: [.init("name", type: .text, nullable: false)]
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          [self.name.queryBinding]
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.name.bind(to: binder)
         }
@@ -434,9 +377,6 @@ struct TableMacroTests {
             self.isbn = isbn
             self.title = title
           }
-          var queryBindings: [QuarryCore.QueryBinding] {
-            [self.isbn.queryBinding, self.title.queryBinding]
-          }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.isbn.bind(to: binder)
             try self.title.bind(to: binder)
@@ -448,9 +388,6 @@ struct TableMacroTests {
           name: "books",
           columns: [.init("isbn", type: .text, nullable: false, primaryKey: true), .init("title", type: .text, nullable: false)]
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          [self.isbn.queryBinding, self.title.queryBinding]
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.isbn.bind(to: binder)
           try self.title.bind(to: binder)
@@ -490,9 +427,6 @@ struct TableMacroTests {
           name: "events",
           columns: [.init("id", type: .text, nullable: false), .init("name", type: .text, nullable: false)]
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          [self.id.queryBinding, self.name.queryBinding]
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.name.bind(to: binder)
@@ -542,9 +476,6 @@ struct TableMacroTests {
             self.id = id
             self.body = body
           }
-          var queryBindings: [QuarryCore.QueryBinding] {
-            [self.id.queryBinding, self.body.queryBinding]
-          }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.body.bind(to: binder)
@@ -556,9 +487,6 @@ struct TableMacroTests {
           name: "notes",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("body", type: .text, nullable: false)]
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          [self.id.queryBinding, self.body.queryBinding]
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.body.bind(to: binder)
@@ -622,9 +550,6 @@ struct TableMacroTests {
             self.joinedAt = joinedAt
             self.rank = rank
           }
-          var queryBindings: [QuarryCore.QueryBinding] {
-            [self.id.queryBinding, self.name.queryBinding, self.email.queryBinding, self.nickname.queryBinding, self.joinedAt.queryBinding, self.rank.queryBinding]
-          }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.name.bind(to: binder)
@@ -640,9 +565,6 @@ struct TableMacroTests {
           name: "attendees",
           columns: [.init("id", type: .integer, nullable: true, primaryKey: true), .init("name", type: .text, nullable: false), .init("email", type: .text, nullable: true), .init("nickname", type: .text, nullable: true), .init("joinedAt", type: .text, nullable: false), .init("rank", type: .integer, nullable: false)]
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          [self.id.queryBinding, self.name.queryBinding, self.email.queryBinding, self.nickname.queryBinding, self.joinedAt.queryBinding, self.rank.queryBinding]
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.name.bind(to: binder)
@@ -785,28 +707,6 @@ struct TableMacroTests {
             self.observed = observed
             self.`default` = `default`
           }
-          var queryBindings: [QuarryCore.QueryBinding] {
-            var bindings: [QuarryCore.QueryBinding] = []
-            bindings.reserveCapacity(Sample.schema.writableColumns.count)
-            bindings.append(self.id.queryBinding)
-            bindings.append(self.text.queryBinding)
-            bindings.append(self.count.queryBinding)
-            bindings.append(self.ratio.queryBinding)
-            bindings.append(self.flag.queryBinding)
-            bindings.append(self.offset.queryBinding)
-            bindings.append(self.delta.queryBinding)
-            bindings.append(self.createdAt.queryBinding)
-            bindings.append(self.qualified.queryBinding)
-            QuarryCore.MacroSupport.appendBindings(self.explicitInit, to: &bindings)
-            QuarryCore.MacroSupport.appendBindings(self.specialized, to: &bindings)
-            bindings.append(self.first.queryBinding)
-            bindings.append(self.second.queryBinding)
-            bindings.append(self.x.queryBinding)
-            bindings.append(self.y.queryBinding)
-            bindings.append(self.observed.queryBinding)
-            bindings.append(self.`default`.queryBinding)
-            return bindings
-          }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.text.bind(to: binder)
@@ -833,28 +733,6 @@ struct TableMacroTests {
           name: "samples",
           columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .text, nullable: false, primaryKey: true)], [.init("text", type: .text, nullable: false)], [.init("count", type: .integer, nullable: false)], [.init("ratio", type: .real, nullable: false)], [.init("flag", type: .integer, nullable: false)], [.init("offset", type: .integer, nullable: false)], [.init("delta", type: .real, nullable: false)], [.init("createdAt", type: .text, nullable: false)], [.init("qualified", type: .text, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Foo.self, name: "explicitInit", type: .any, nullable: false), QuarryCore.MacroSupport.schemaColumns(Box<Int>.self, name: "specialized", type: .any, nullable: false), [.init("first", type: .integer, nullable: false)], [.init("second", type: .text, nullable: false)], [.init("x", type: .real, nullable: false)], [.init("y", type: .real, nullable: false)], [.init("observed", type: .integer, nullable: false)], [.init("default", type: .integer, nullable: false)]])
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          var bindings: [QuarryCore.QueryBinding] = []
-          bindings.reserveCapacity(Sample.schema.writableColumns.count)
-          bindings.append(self.id.queryBinding)
-          bindings.append(self.text.queryBinding)
-          bindings.append(self.count.queryBinding)
-          bindings.append(self.ratio.queryBinding)
-          bindings.append(self.flag.queryBinding)
-          bindings.append(self.offset.queryBinding)
-          bindings.append(self.delta.queryBinding)
-          bindings.append(self.createdAt.queryBinding)
-          bindings.append(self.qualified.queryBinding)
-          QuarryCore.MacroSupport.appendBindings(self.explicitInit, to: &bindings)
-          QuarryCore.MacroSupport.appendBindings(self.specialized, to: &bindings)
-          bindings.append(self.first.queryBinding)
-          bindings.append(self.second.queryBinding)
-          bindings.append(self.x.queryBinding)
-          bindings.append(self.y.queryBinding)
-          bindings.append(self.observed.queryBinding)
-          bindings.append(self.`default`.queryBinding)
-          return bindings
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.text.bind(to: binder)
@@ -928,9 +806,6 @@ struct TableMacroTests {
             self.id = id
             self.title = title
           }
-          var queryBindings: [QuarryCore.QueryBinding] {
-            [self.id.queryBinding, self.title.queryBinding]
-          }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.title.bind(to: binder)
@@ -942,9 +817,6 @@ struct TableMacroTests {
           name: "reminders",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("title", type: .text, nullable: false)]
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          [self.id.queryBinding, self.title.queryBinding]
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.title.bind(to: binder)
@@ -992,9 +864,6 @@ struct TableMacroTests {
             self.id = id
             self.path = path
           }
-          var queryBindings: [QuarryCore.QueryBinding] {
-            [self.id.queryBinding, self.path.queryBinding]
-          }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.path.bind(to: binder)
@@ -1006,9 +875,6 @@ struct TableMacroTests {
           name: "images",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("path", type: .text, nullable: false)]
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          [self.id.queryBinding, self.path.queryBinding]
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.path.bind(to: binder)
@@ -1040,9 +906,6 @@ struct TableMacroTests {
           name: "empties",
           columns: []
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          []
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {}
         init(decoder: inout some QuarryCore.QueryDecoder) throws {}
       }
@@ -1078,9 +941,6 @@ struct TableMacroTests {
           init(id: Int? = nil) {
             self.id = id
           }
-          var queryBindings: [QuarryCore.QueryBinding] {
-            [self.id.queryBinding]
-          }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
           }
@@ -1091,9 +951,6 @@ struct TableMacroTests {
           name: "reminders",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          [self.id.queryBinding]
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
         }
@@ -1127,9 +984,6 @@ struct TableMacroTests {
           init(id: Int? = nil) {
             self.id = id
           }
-          var queryBindings: [QuarryCore.QueryBinding] {
-            [self.id.queryBinding]
-          }
           func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
           }
@@ -1140,9 +994,6 @@ struct TableMacroTests {
           name: "reminders",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
         )
-        var queryBindings: [QuarryCore.QueryBinding] {
-          [self.id.queryBinding]
-        }
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
         }

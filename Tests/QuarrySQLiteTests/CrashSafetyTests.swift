@@ -2,59 +2,37 @@ import Foundation
 import QuarrySQLite
 import Testing
 
-/// The `quarry` executable: `QUARRY_EXECUTABLE` when set, else the one built next to the test
-/// bundle (in the products directory), when it has the `crash-writer` subcommand.
+/// The `QuarryCrashWriter` helper, a test-only executable target this test target depends on:
+/// `QUARRY_CRASH_WRITER` when set, else the one built in the products directory next to the
+/// test bundle.
 let crashWriterExecutable: URL? = {
-  let environment = ProcessInfo.processInfo.environment
-  let candidate: URL
-  if let path = environment["QUARRY_EXECUTABLE"] {
-    candidate = URL(fileURLWithPath: path)
-  } else {
-    let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
-    var products = bundle.deletingLastPathComponent()
-    // On macOS the runner can sit inside the .xctest bundle; on Linux it is the bundle.
-    while products.pathComponents.contains(where: { $0.hasSuffix(".xctest") }) {
-      products.deleteLastPathComponent()
-    }
-    candidate = products.appendingPathComponent("quarry")
+  if let path = ProcessInfo.processInfo.environment["QUARRY_CRASH_WRITER"] {
+    return URL(fileURLWithPath: path)
   }
-  guard FileManager.default.isExecutableFile(atPath: candidate.path),
-    let file = try? TemporaryFile()
-  else { return nil }
-  defer { file.cleanUp() }
-  // A trial run of one batch: an executable without the subcommand fails it.
-  let probe = Process()
-  probe.executableURL = candidate
-  probe.arguments = ["crash-writer", "--path", file.path, "--batches", "1"]
-  let output = Pipe()
-  probe.standardOutput = output
-  probe.standardError = FileHandle.nullDevice
-  guard (try? probe.run()) != nil else { return nil }
-  let printed = output.fileHandleForReading.readDataToEndOfFile()
-  probe.waitUntilExit()
-  guard probe.terminationStatus == 0, String(decoding: printed, as: UTF8.self) == "1\n" else {
-    return nil
+  var products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  // On macOS the runner can sit inside the .xctest bundle; on Linux it is the bundle.
+  while products.pathComponents.contains(where: { $0.hasSuffix(".xctest") }) {
+    products.deleteLastPathComponent()
   }
-  return candidate
+  let candidate = products.appendingPathComponent("QuarryCrashWriter")
+  return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
 }()
 
 @Suite("Crash safety")
 struct CrashSafetyTests {
-  @Test(
-    .enabled(
-      if: crashWriterExecutable != nil,
-      "needs the `quarry` executable with its `crash-writer` subcommand next to the tests (or QUARRY_EXECUTABLE)"
-    ),
-    .timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(1)))
   func aKilledWriterLosesNoCommittedBatchAndLeavesNoPartialOne() throws {
-    let executable = try #require(crashWriterExecutable)
+    // The helper is a dependency of this target, so it is always built: its absence is a
+    // failure, not a reason to skip.
+    let executable = try #require(
+      crashWriterExecutable, "QuarryCrashWriter is not in the products directory")
     let file = try TemporaryFile()
     defer { file.cleanUp() }
     let batchSize = 20
     for round in 1...3 {
       let process = Process()
       process.executableURL = executable
-      process.arguments = ["crash-writer", "--path", file.path, "--batch-size", "\(batchSize)"]
+      process.arguments = ["--path", file.path, "--batch-size", "\(batchSize)"]
       let output = Pipe()
       process.standardOutput = output
       try process.run()

@@ -19,7 +19,8 @@ extension QueryBinder {
   }
 }
 
-/// Collects values into an array: the binder behind ``InsertRows/queryBindings``.
+/// Collects values into an array: how ``WritableRow/queryBindings`` and
+/// ``Selection/queryBindings`` are derived from `bind(to:)`.
 @usableFromInline
 final class QueryBindingCollector: QueryBinder {
   @usableFromInline var bindings: [QueryBinding] = []
@@ -29,4 +30,15 @@ final class QueryBindingCollector: QueryBinder {
 
   @inlinable
   func bind(_ binding: QueryBinding) { bindings.append(binding) }
+
+  /// The values `bind` hands to a binder, in order.
+  ///
+  /// A collector never throws, and `bind(to:)` implementations only rethrow what their binder
+  /// throws, so the values are always complete.
+  @inlinable
+  static func collect(_ bind: (QueryBindingCollector) throws -> Void) -> [QueryBinding] {
+    let collector = QueryBindingCollector()
+    try? bind(collector)
+    return collector.bindings
+  }
 }

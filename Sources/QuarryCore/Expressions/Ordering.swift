@@ -16,7 +16,7 @@ public struct OrderingTerm<Base: QueryExpression>: QueryExpression {
   @inlinable
   public func write(to fragment: inout QueryFragment) {
     base.write(to: &fragment)
-    fragment.utf8.append(UInt8(ascii: " "))
+    fragment.append(byte: UInt8(ascii: " "))
     fragment.append(sql: direction)
   }
 }

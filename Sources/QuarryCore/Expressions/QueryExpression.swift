@@ -61,13 +61,13 @@ public struct BinaryOperation<QueryValue, LHS: QueryExpression, RHS: QueryExpres
 
   @inlinable
   public func write(to fragment: inout QueryFragment) {
-    fragment.utf8.append(UInt8(ascii: "("))
+    fragment.append(byte: UInt8(ascii: "("))
     lhs.write(to: &fragment)
-    fragment.utf8.append(UInt8(ascii: " "))
+    fragment.append(byte: UInt8(ascii: " "))
     fragment.append(literal: self.operator)
-    fragment.utf8.append(UInt8(ascii: " "))
+    fragment.append(byte: UInt8(ascii: " "))
     rhs.write(to: &fragment)
-    fragment.utf8.append(UInt8(ascii: ")"))
+    fragment.append(byte: UInt8(ascii: ")"))
   }
 }
 
@@ -87,10 +87,10 @@ public struct UnaryOperation<QueryValue, Operand: QueryExpression>: QueryExpress
 
   @inlinable
   public func write(to fragment: inout QueryFragment) {
-    fragment.utf8.append(UInt8(ascii: "("))
+    fragment.append(byte: UInt8(ascii: "("))
     fragment.append(literal: self.operator)
-    fragment.utf8.append(UInt8(ascii: " "))
+    fragment.append(byte: UInt8(ascii: " "))
     operand.write(to: &fragment)
-    fragment.utf8.append(UInt8(ascii: ")"))
+    fragment.append(byte: UInt8(ascii: ")"))
   }
 }

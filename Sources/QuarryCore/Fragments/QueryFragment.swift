@@ -12,85 +12,145 @@ import QuarrySQLText
 /// fragment.bindings  // [.int(42)]
 /// ```
 public struct QueryFragment: Hashable, Sendable {
-  /// The SQL text as UTF-8, with a `?` for every bound value: what statements render into and
-  /// drivers prepare. Appending bytes is much cheaper than appending to a `String`.
-  public var utf8: [UInt8]
-  /// The values bound to the placeholders, in order.
-  public var bindings: [QueryBinding]
+  /// The SQL text as UTF-8 (``utf8``). The text and its values change together, one binding
+  /// per placeholder, only through the `append` methods: outside Quarry both are read-only.
+  @usableFromInline package var text: [UInt8]
+  /// The values bound to the placeholders, in order (``bindings``).
+  @usableFromInline package var values: [QueryBinding]
+  /// Which of a table schema's pre-rendered statements this fragment is, when it is one as it
+  /// was rendered: a driver keeps those prepared apart from the user's statements. Any append
+  /// clears it.
+  @usableFromInline package internal(set) var preRendered: PreRenderedStatement?
 
   /// Creates an empty fragment. (Without converting an empty string to bytes.)
   @inlinable
   public init() {
-    utf8 = []
-    bindings = []
+    text = []
+    values = []
   }
 
-  /// Creates a fragment from SQL text and its bindings.
+  /// Creates a fragment of SQL text without bindings.
   @inlinable
-  public init(sql: String = "", bindings: [QueryBinding] = []) {
-    self.utf8 = Array(sql.utf8)
-    self.bindings = bindings
+  public init(sql: String) {
+    self.text = Array(sql.utf8)
+    self.values = []
   }
 
-  /// Creates a fragment from UTF-8 SQL text and its bindings.
+  /// Creates a fragment from SQL text and its bindings, which the caller guarantees to be one
+  /// per placeholder.
   @inlinable
-  public init(utf8: [UInt8], bindings: [QueryBinding] = []) {
-    self.utf8 = utf8
-    self.bindings = bindings
+  package init(sql: String, bindings: [QueryBinding]) {
+    self.text = Array(sql.utf8)
+    self.values = bindings
   }
+
+  /// Creates a fragment from UTF-8 SQL text and its bindings, which the caller guarantees to be
+  /// one per placeholder.
+  @inlinable
+  package init(
+    utf8: [UInt8], bindings: [QueryBinding] = [], preRendered: PreRenderedStatement? = nil
+  ) {
+    self.text = utf8
+    self.values = bindings
+    self.preRendered = preRendered
+  }
+
+  /// The SQL text as UTF-8, with a `?` for every bound value: what statements render into and
+  /// drivers prepare. Appending bytes is much cheaper than appending to a `String`.
+  @inlinable
+  public var utf8: [UInt8] { text }
+
+  /// The values bound to the placeholders, in order.
+  @inlinable
+  public var bindings: [QueryBinding] { values }
 
   /// The SQL text, with a `?` for every bound value.
-  public var sql: String {
-    get { String(decoding: utf8, as: UTF8.self) }
-    set { utf8 = Array(newValue.utf8) }
+  public var sql: String { String(decoding: text, as: UTF8.self) }
+
+  /// Fragments are equal when their SQL text and bindings are.
+  @inlinable
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.text == rhs.text && lhs.values == rhs.values
+  }
+
+  /// Hashes the SQL text and bindings.
+  @inlinable
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(text)
+    hasher.combine(values)
   }
 
   /// Whether the fragment holds no SQL text and no bindings.
   @inlinable
-  public var isEmpty: Bool { utf8.isEmpty && bindings.isEmpty }
+  public var isEmpty: Bool { text.isEmpty && values.isEmpty }
 
   /// Makes room for `byteCount` bytes of SQL text.
   @inlinable
   public mutating func reserveCapacity(_ byteCount: Int) {
-    utf8.reserveCapacity(byteCount)
+    text.reserveCapacity(byteCount)
   }
 
   /// Appends SQL text.
   @inlinable
   public mutating func append(sql text: String) {
+    preRendered = nil
     // Literals and native strings are contiguous UTF-8: one copy of their bytes, instead of
     // the generic, byte-by-byte append of a `String.UTF8View`.
     let appended: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-      utf8.append(contentsOf: bytes)
+      self.text.append(contentsOf: bytes)
     }
-    if appended == nil { utf8.append(contentsOf: text.utf8) }
+    if appended == nil { self.text.append(contentsOf: text.utf8) }
   }
 
   /// Appends a literal, such as a keyword: no string to inspect, only its bytes to copy.
   @inlinable
   mutating func append(literal text: StaticString) {
-    text.withUTF8Buffer { utf8.append(contentsOf: $0) }
+    preRendered = nil
+    text.withUTF8Buffer { self.text.append(contentsOf: $0) }
+  }
+
+  /// Appends one byte of SQL text.
+  @inlinable
+  package mutating func append(byte: UInt8) {
+    preRendered = nil
+    text.append(byte)
+  }
+
+  /// Makes room for `count` bindings.
+  @inlinable
+  package mutating func reserveBindingCapacity(_ count: Int) {
+    values.reserveCapacity(count)
+  }
+
+  /// Appends bindings for placeholders already in the text.
+  @inlinable
+  package mutating func append(bindingsOfPlaceholders bindings: [QueryBinding]) {
+    preRendered = nil
+    values.append(contentsOf: bindings)
   }
 
   /// Appends UTF-8 SQL text.
   @inlinable
   public mutating func append(utf8 bytes: [UInt8]) {
-    utf8.append(contentsOf: bytes)
+    preRendered = nil
+    text.append(contentsOf: bytes)
   }
 
   /// Appends a `?` placeholder bound to `binding`.
   @inlinable
   public mutating func append(binding: QueryBinding) {
-    utf8.append(UInt8(ascii: "?"))
-    if bindings.capacity == 0 { bindings.reserveCapacity(4) }
-    bindings.append(binding)
+    preRendered = nil
+    text.append(UInt8(ascii: "?"))
+    if values.capacity == 0 { values.reserveCapacity(4) }
+    values.append(binding)
   }
 
   /// Appends another fragment's text and bindings.
   @inlinable
   public mutating func append(_ other: QueryFragment) {
-    utf8.append(contentsOf: other.utf8)
-    bindings.append(contentsOf: other.bindings)
+    preRendered = nil
+    text.append(contentsOf: other.text)
+    values.append(contentsOf: other.values)
   }
 
   /// Appends an expression's SQL.
@@ -112,6 +172,15 @@ public struct QueryFragment: Hashable, Sendable {
       append(element)
     }
   }
+}
+
+/// A statement a table's ``TableSchema`` renders once for the whole process.
+@usableFromInline
+package enum PreRenderedStatement: Sendable {
+  /// ``TableSchema/selectByPrimaryKeyUTF8``: what `find(_:)` runs.
+  case selectByPrimaryKey
+  /// ``TableSchema/insertRowUTF8``: a plain one-row insert.
+  case insertRow
 }
 
 extension QueryFragment: ExpressibleByStringInterpolation {

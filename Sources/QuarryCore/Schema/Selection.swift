@@ -23,8 +23,9 @@ public protocol Selection: QueryDecodable {
   /// Every column, nested groups flattened, in decoding order.
   static var selectionColumns: [TableSchema.Column] { get }
 
-  /// Appends the value of every column, in ``selectionColumns`` order.
-  func appendQueryBindings(to bindings: inout [QueryBinding])
+  /// Hands the value of every column to `binder`, in ``selectionColumns`` order: how a row
+  /// holding the group binds it.
+  func bind(to binder: any QueryBinder) throws
 }
 
 extension Selection {
@@ -32,18 +33,11 @@ extension Selection {
   @inlinable
   public static var queryColumnCount: Int { selectionColumns.count }
 
-  /// Hands the value of every column to `binder`, in ``selectionColumns`` order: how a row
-  /// holding the group binds it.
-  public func bind(to binder: any QueryBinder) throws {
-    for binding in queryBindings { try binder.bind(binding) }
-  }
-
-  /// The values of every column, in ``selectionColumns`` order.
+  /// The values of every column, in ``selectionColumns`` order: what ``bind(to:)`` hands over,
+  /// collected into an array.
+  @inlinable
   public var queryBindings: [QueryBinding] {
-    var bindings: [QueryBinding] = []
-    bindings.reserveCapacity(Self.selectionColumns.count)
-    appendQueryBindings(to: &bindings)
-    return bindings
+    QueryBindingCollector.collect { try bind(to: $0) }
   }
 }
 
@@ -61,11 +55,12 @@ extension Optional: Selection where Wrapped: Selection {
     }
   }
 
-  public func appendQueryBindings(to bindings: inout [QueryBinding]) {
+  /// Hands over the wrapped group's values, or a `NULL` for each of its columns.
+  public func bind(to binder: any QueryBinder) throws {
     if let self {
-      self.appendQueryBindings(to: &bindings)
+      try self.bind(to: binder)
     } else {
-      bindings.append(contentsOf: repeatElement(.null, count: Wrapped.queryColumnCount))
+      for _ in 0..<Wrapped.queryColumnCount { try binder.bind(.null) }
     }
   }
 }
@@ -135,7 +130,7 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   public func write(to fragment: inout QueryFragment) {
     for (index, column) in Value.selectionColumns.enumerated() {
       if index > 0 { fragment.append(sql: ", ") }
-      tablePrefix.withUTF8Buffer { fragment.utf8.append(contentsOf: $0) }
+      fragment.append(literal: tablePrefix)
       fragment.append(identifier: column.name)
     }
   }
@@ -232,22 +227,6 @@ public enum MacroSupport {
     primaryKey: Bool = false, generated: GeneratedColumnStorage? = nil
   ) -> [TableSchema.Column] {
     Value.selectionColumns
-  }
-
-  /// Appends a one-column value's binding.
-  @inlinable
-  public static func appendBindings<Value: QueryBindable>(
-    _ value: Value, to bindings: inout [QueryBinding]
-  ) {
-    bindings.append(value.queryBinding)
-  }
-
-  /// Appends the bindings of a group's columns.
-  @inlinable
-  public static func appendBindings<Value: Selection>(
-    _ value: Value, to bindings: inout [QueryBinding]
-  ) {
-    value.appendQueryBindings(to: &bindings)
   }
 
   /// The columns of properties that each hold one column or a group of them, in order.

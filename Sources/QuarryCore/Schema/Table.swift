@@ -54,13 +54,11 @@ public protocol TableDraft: WritableRow {
 
 /// A value statements write as one row: a table's row or a draft.
 ///
-/// `@Table` generates both requirements; ``bind(to:)`` defaults to binding ``queryBindings``.
+/// `@Table` generates ``bind(to:)``; ``queryBindings`` is derived from it, so the two cannot
+/// disagree.
 public protocol WritableRow {
-  /// The values of the table's writable columns (all but generated ones), in
-  /// ``TableSchema/writableColumns`` order.
-  var queryBindings: [QueryBinding] { get }
-
-  /// Hands the values of ``queryBindings`` to `binder`, in order, without building the array.
+  /// Hands the values of the table's writable columns (all but generated ones) to `binder`, in
+  /// ``TableSchema/writableColumns`` order, without building an array.
   func bind(to binder: any QueryBinder) throws
 
   /// Hands the values of `rows` to `binder`, one row after the other.
@@ -70,10 +68,11 @@ public protocol WritableRow {
 }
 
 extension WritableRow {
-  /// Binds ``queryBindings``.
+  /// The values of the table's writable columns, in ``TableSchema/writableColumns`` order: what
+  /// ``bind(to:)`` hands over, collected into an array.
   @inlinable
-  public func bind(to binder: any QueryBinder) throws {
-    for binding in queryBindings { try binder.bind(binding) }
+  public var queryBindings: [QueryBinding] {
+    QueryBindingCollector.collect { try bind(to: $0) }
   }
 
   /// Binds each row in turn.

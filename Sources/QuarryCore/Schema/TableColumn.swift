@@ -48,8 +48,8 @@ public struct TableColumn<Root: Table, Value: QueryBindable>: QueryExpression, S
   @inlinable
   public func write(to fragment: inout QueryFragment) {
     if tablePrefixLiteral.utf8CodeUnitCount != 0 {
-      tablePrefixLiteral.withUTF8Buffer { fragment.utf8.append(contentsOf: $0) }
+      fragment.append(literal: tablePrefixLiteral)
     }
-    qualifiedNameLiteral.withUTF8Buffer { fragment.utf8.append(contentsOf: $0) }
+    fragment.append(literal: qualifiedNameLiteral)
   }
 }

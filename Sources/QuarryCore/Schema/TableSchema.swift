@@ -60,25 +60,25 @@ public final class TableSchema: Sendable {
   /// The columns statements write: all but generated ones.
   public let writableColumns: [Column]
   /// The qualified column list of `SELECT`: `"reminders"."id", "reminders"."title"`.
-  public let selectionSQL: String
+  @usableFromInline package let selectionSQL: String
   /// The column list of `INSERT`: `("id", "title")`.
-  public let insertColumnsSQL: String
+  @usableFromInline package let insertColumnsSQL: String
   /// One row of placeholders for `INSERT`: `(?, ?)`.
-  public let insertPlaceholdersSQL: String
+  @usableFromInline package let insertPlaceholdersSQL: String
   /// The `SELECT` of every column, as UTF-8: `SELECT "reminders"."id", … FROM "reminders"`.
-  public let selectUTF8: [UInt8]
+  @usableFromInline package let selectUTF8: [UInt8]
   /// The whole `INSERT` of one row, the most common insert, as UTF-8:
   /// `INSERT INTO "reminders" ("id", "title")\nVALUES (?, ?)`.
-  public let insertRowUTF8: [UInt8]
+  @usableFromInline package let insertRowUTF8: [UInt8]
   /// The qualified name of the primary key column, when the table has one, as UTF-8:
   /// `"reminders"."id"`.
-  public let primaryKeyQualifiedNameUTF8: [UInt8]?
+  @usableFromInline package let primaryKeyQualifiedNameUTF8: [UInt8]?
   /// The predicate of `find(_:)`, when the table has a primary key column, as UTF-8:
   /// `("reminders"."id" = ?)`.
-  public let primaryKeyPredicateUTF8: [UInt8]?
+  @usableFromInline package let primaryKeyPredicateUTF8: [UInt8]?
   /// The whole `SELECT` of `find(_:)`, when the table has a primary key column, as UTF-8:
   /// ``selectUTF8`` followed by `WHERE ("reminders"."id" = ?)`.
-  public let selectByPrimaryKeyUTF8: [UInt8]?
+  @usableFromInline package let selectByPrimaryKeyUTF8: [UInt8]?
 
   /// Describes a table and pre-renders its SQL.
   public init(name: String, columns: [Column]) {

@@ -13,13 +13,10 @@ import QuarrySQLText
 public struct Insert<Into: Table>: Statement, Sendable {
   public typealias QueryValue = Void
 
-  /// Where the inserted rows come from.
-  public typealias Source = InsertSource
-
   /// `INSERT OR …`
   public var conflictResolution: ConflictResolution?
   /// The inserted rows.
-  public var source: Source
+  @usableFromInline package var source: InsertSource
   /// The column list and the upsert clause, which most inserts don't have. Behind one optional
   /// reference, so that an insert stays small: the optimizer then moves a one-row insert around
   /// in registers instead of copying it through memory.
@@ -60,8 +57,8 @@ public struct Insert<Into: Table>: Statement, Sendable {
 
   /// An insert of rows of values, or of a select.
   @inlinable
-  public init(
-    or conflictResolution: ConflictResolution? = nil, columnList: String? = nil, source: Source
+  package init(
+    or conflictResolution: ConflictResolution? = nil, columnList: String? = nil, source: InsertSource
   ) {
     self.conflictResolution = conflictResolution
     self.source = source
@@ -85,7 +82,7 @@ public struct Insert<Into: Table>: Statement, Sendable {
   /// Whether the statement is the table's pre-rendered one-row insert
   /// (``TableSchema/insertRowUTF8``): one row of values, no conflict clause, every column.
   @inlinable
-  public var isPlainOneRowInsert: Bool {
+  package var isPlainOneRowInsert: Bool {
     guard conflictResolution == nil, clauses == nil else { return false }
     return source.rowCount == 1
   }
@@ -106,7 +103,7 @@ public struct Insert<Into: Table>: Statement, Sendable {
       if index > 0 { fragment.append(sql: ", ") }
       fragment.append(sql: placeholders)
     }
-    fragment.bindings.append(contentsOf: bindings)
+    fragment.append(bindingsOfPlaceholders: bindings)
   }
 
   /// Renders nothing when there are no rows: executing it does nothing.
@@ -114,14 +111,16 @@ public struct Insert<Into: Table>: Statement, Sendable {
   public func write(to fragment: inout QueryFragment) {
     let schema = Into.schema
     if isPlainOneRowInsert, fragment.isEmpty {
-      // The common case reuses the pre-rendered text as it is: no copying, and the driver's
-      // statement cache recognizes the very same bytes.
-      fragment.utf8 = schema.insertRowUTF8
+      // The common case is the schema's pre-rendered text as it is, marked so that a driver
+      // keeps its statement with Quarry's own.
+      let bindings: [QueryBinding]
       switch source {
-      case .rows(let rows): fragment.bindings = rows.queryBindings
-      case .values(let bindings, _): fragment.bindings = bindings
-      case .select, .defaultValues: break
+      case .rows(let rows): bindings = rows.queryBindings
+      case .values(let values, _): bindings = values
+      case .select, .defaultValues: bindings = []
       }
+      fragment = QueryFragment(
+        utf8: schema.insertRowUTF8, bindings: bindings, preRendered: .insertRow)
       return
     }
     guard source.rowCount != 0 else { return }
@@ -195,7 +194,8 @@ public struct Insert<Into: Table>: Statement, Sendable {
 
 /// Where an insert's rows come from. (Not nested in the generic `Insert`, so it stays a plain
 /// enum the optimizer handles without runtime metadata.)
-public enum InsertSource: Sendable {
+@usableFromInline
+package enum InsertSource: Sendable {
   /// `count` rows of values, one after the other.
   case values([QueryBinding], rowCount: Int)
   /// Full rows or drafts, as they were given.
@@ -209,7 +209,7 @@ public enum InsertSource: Sendable {
 extension InsertSource {
   /// The number of rows of values; nil for a select and default values.
   @inlinable
-  public var rowCount: Int? {
+  package var rowCount: Int? {
     switch self {
     case .values(_, let rowCount): return rowCount
     case .rows(let rows): return rows.count
@@ -223,22 +223,23 @@ extension InsertSource {
 ///
 /// `@unchecked Sendable`: the rows are never mutated, only read to bind or render their values,
 /// which `@Table` makes values of `QueryBindable` column types.
-public struct InsertRows: @unchecked Sendable {
+@usableFromInline
+package struct InsertRows: @unchecked Sendable {
   @usableFromInline let storage: any InsertRowStorage
 
   /// The number of rows.
-  public let count: Int
+  @usableFromInline package let count: Int
 
   /// Keeps `rows`.
   @inlinable
-  public init<Row: WritableRow>(_ rows: [Row]) {
+  package init<Row: WritableRow>(_ rows: [Row]) {
     storage = RowArray(rows)
     count = rows.count
   }
 
   /// Keeps the rows a builder collected; a single row is kept without an array.
   @inlinable
-  public init<Row: WritableRow>(_ values: InsertValues<Row>) {
+  package init<Row: WritableRow>(_ values: InsertValues<Row>) {
     switch values {
     case .one(let row):
       storage = SingleRow(row)
@@ -251,17 +252,14 @@ public struct InsertRows: @unchecked Sendable {
 
   /// Hands every value of every row to `binder`, in placeholder order.
   @inlinable
-  public func bind(to binder: any QueryBinder) throws {
+  package func bind(to binder: any QueryBinder) throws {
     try storage.bind(to: binder)
   }
 
   /// Every value of every row, in placeholder order.
   @inlinable
-  public var queryBindings: [QueryBinding] {
-    let collector = QueryBindingCollector()
-    // The collector never throws.
-    try? storage.bind(to: collector)
-    return collector.bindings
+  package var queryBindings: [QueryBinding] {
+    QueryBindingCollector.collect { try storage.bind(to: $0) }
   }
 }
 

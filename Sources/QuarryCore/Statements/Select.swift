@@ -90,14 +90,13 @@ public struct Select<QueryValue, From: Table>: Statement, Sendable {
   @inlinable
   public func write(to fragment: inout QueryFragment) {
     let schema = From.schema
-    if selection == nil, !isDistinct, fragment.isEmpty, clauses.isEmpty,
-      let byKey = schema.selectByPrimaryKeyUTF8,
-      filter.predicates.utf8 == schema.primaryKeyPredicateUTF8
+    if filter.isPrimaryKeyLookup, selection == nil, !isDistinct, fragment.isEmpty,
+      clauses.isEmpty, let byKey = schema.selectByPrimaryKeyUTF8
     {
-      // `find(_:)` as it is: the pre-rendered text (the very bytes the statement cache keeps;
-      // the predicate, shared with the schema, compares by identity).
-      fragment.utf8 = byKey
-      fragment.bindings = filter.predicates.bindings
+      // `find(_:)` as it is: the schema's pre-rendered select, marked so that a driver keeps
+      // its statement with Quarry's own.
+      fragment = QueryFragment(
+        utf8: byKey, bindings: filter.predicates.values, preRendered: .selectByPrimaryKey)
       return
     }
     if selection == nil, !isDistinct {
@@ -105,9 +104,8 @@ public struct Select<QueryValue, From: Table>: Statement, Sendable {
         // Start from the pre-rendered text, with room for every clause: one allocation for the
         // text and one for the bindings, never a growth.
         fragment.reserveCapacity(
-          schema.selectUTF8.count + filter.predicates.utf8.count + 8 + clauses.byteCount)
-        fragment.bindings.reserveCapacity(
-          filter.predicates.bindings.count + clauses.bindingCount)
+          schema.selectUTF8.count + filter.predicates.text.count + 8 + clauses.byteCount)
+        fragment.reserveBindingCapacity(filter.predicates.values.count + clauses.bindingCount)
       }
       fragment.append(utf8: schema.selectUTF8)
     } else {

@@ -46,13 +46,13 @@ public struct SelectClauses: Sendable {
   /// An upper bound of the bytes ``write(to:)`` appends.
   @inlinable
   var byteCount: Int {
-    grouping.utf8.count + having.utf8.count + ordering.utf8.count + 48
+    grouping.text.count + having.text.count + ordering.text.count + 48
   }
 
   /// The number of values ``write(to:)`` binds.
   @inlinable
   var bindingCount: Int {
-    grouping.bindings.count + having.bindings.count + ordering.bindings.count
+    grouping.values.count + having.values.count + ordering.values.count
       + (limit == nil ? 0 : 2)
   }
 

@@ -7,7 +7,10 @@ public struct Where<From: Table>: Statement, Sendable {
   public typealias QueryValue = From
 
   /// The predicates, already joined with `AND`; empty when unfiltered.
-  public var predicates: QueryFragment
+  @usableFromInline package var predicates: QueryFragment
+  /// Whether ``predicates`` is `find(_:)`'s comparison of the primary key with one value, and
+  /// nothing else: a select of it renders the schema's pre-rendered select by primary key.
+  @usableFromInline package var isPrimaryKeyLookup = false
 
   /// An unfiltered table.
   @inlinable
@@ -22,6 +25,7 @@ public struct Where<From: Table>: Statement, Sendable {
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
     _ predicate: (From.TableColumns) -> Predicate
   ) -> Self {
+    isPrimaryKeyLookup = false
     if predicates.isEmpty {
       predicates.reserveCapacity(128)
     } else {
@@ -33,7 +37,7 @@ public struct Where<From: Table>: Statement, Sendable {
 
   /// Appends ` WHERE …` when there are predicates.
   @inlinable
-  public func writeClause(to fragment: inout QueryFragment) {
+  package func writeClause(to fragment: inout QueryFragment) {
     guard !predicates.isEmpty else { return }
     fragment.append(literal: "\nWHERE ")
     fragment.append(predicates)
@@ -191,10 +195,11 @@ extension PrimaryKeyedTable {
     if !binding.isNull, let predicate = schema.primaryKeyPredicateUTF8,
       let name = schema.primaryKeyQualifiedNameUTF8, columns.primaryKey.isQualifiedName(name)
     {
-      // The predicate `==` renders, shared with the schema: `Select` recognizes it and runs
-      // the schema's pre-rendered select, whose text the statement cache finds by identity.
+      // The predicate `==` renders, shared with the schema; a select of it alone renders the
+      // schema's select by primary key.
       var filter = Where<Self>()
       filter.predicates = QueryFragment(utf8: predicate, bindings: [binding])
+      filter.isPrimaryKeyLookup = true
       return filter
     }
     return Where().where { $0.primaryKey == primaryKey }

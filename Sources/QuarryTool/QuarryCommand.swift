@@ -5,6 +5,6 @@ struct QuarryCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "quarry",
     abstract: "Type-safe SQL for Swift on SQLite.",
-    subcommands: [Demo.self, Generate.self, CrashWriter.self]
+    subcommands: [Demo.self, Generate.self]
   )
 }
