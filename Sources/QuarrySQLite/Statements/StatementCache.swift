@@ -19,7 +19,7 @@ enum Preparation {
 /// that is not kept. When the cache holds `capacity` statements, the one used least recently
 /// makes room for the next.
 @usableFromInline
-struct StatementCache {
+package struct StatementCache {
   @usableFromInline var statements: [StatementKey: PreparedStatement] = [:]
   /// The statement used last, checked before the dictionary: a loop running one query compares
   /// bytes (often the very same array, which compares at once) instead of hashing them.
@@ -59,20 +59,12 @@ struct StatementCache {
     return preparation
   }
 
-  /// The cached statement for `utf8`, if there is one and it is idle.
-  mutating func idleStatement(for utf8: [UInt8]) -> PreparedStatement? {
-    guard let cached = statements[StatementKey(utf8)], !cached.isBusy else { return nil }
-    use(cached)
-    return cached
-  }
+  /// The number of statements kept.
+  package var count: Int { statements.count }
 
-  /// Keeps `statement` for `utf8` when nothing is kept for that SQL yet.
-  mutating func keep(_ statement: PreparedStatement, for utf8: [UInt8]) {
-    let key = StatementKey(utf8)
-    guard statements[key] == nil else { return }
-    if statements.count >= capacity { evictLeastRecentlyUsed() }
-    statements[key] = statement
-    use(statement)
+  /// Whether a statement is kept for `sql`.
+  package func contains(sql: String) -> Bool {
+    statements[StatementKey(Array(sql.utf8))] != nil
   }
 
   private mutating func use(_ statement: PreparedStatement) {
