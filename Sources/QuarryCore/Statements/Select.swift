@@ -54,8 +54,11 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
       // its statement with Quarry's own.
       fragment = QueryFragment(
         utf8: byKey, bindings: filter.predicates.values, preRendered: .selectByPrimaryKey)
+      fragment.markColumns(of: schema.name)
       return
     }
+    // Every column of the table, as the whole statement: its result columns are the table's.
+    let readsTableColumns = selection == nil && fragment.isEmpty
     if selection == nil, !isDistinct {
       if fragment.isEmpty {
         // Start from the pre-rendered text, with room for every clause: one allocation for the
@@ -77,6 +80,7 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
     }
     filter.writeClause(to: &fragment)
     clauses.write(to: &fragment)
+    if readsTableColumns { fragment.markColumns(of: schema.name) }
   }
 }
 

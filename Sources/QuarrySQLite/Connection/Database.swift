@@ -126,14 +126,16 @@ public final class Database {
     guard let statement = try startedStatement(for: fragment) else { return [] }
     defer { statement.reset() }
     var rows: [Row] = []
-    while try statement.step(reporting: fragment.values) {
-      var decoder = SQLiteQueryDecoder(statement)
+    guard try statement.step(reporting: fragment.values) else { return rows }
+    let knownTypes = statement.knownColumnTypes()
+    repeat {
+      var decoder = SQLiteQueryDecoder(statement, knownTypes: knownTypes)
       do {
         rows.append(try decodeRow(&decoder))
       } catch let error as QueryDecodingError {
         throw decoder.locate(error)
       }
-    }
+    } while try statement.step(reporting: fragment.values)
     return rows
   }
 
@@ -145,7 +147,7 @@ public final class Database {
     guard let statement = try startedStatement(for: fragment) else { return nil }
     defer { statement.reset() }
     guard try statement.step(reporting: fragment.values) else { return nil }
-    var decoder = SQLiteQueryDecoder(statement)
+    var decoder = SQLiteQueryDecoder(statement, knownTypes: statement.knownColumnTypes())
     do {
       return try decodeRow(&decoder)
     } catch let error as QueryDecodingError {
@@ -184,6 +186,7 @@ public final class Database {
       return nil
     case .statement(let statement):
       try statement.start(fragment.values)
+      if let table = fragment.columnsTable { statement.readsColumns(of: table) }
       return statement
     case .several:
       throw DatabaseError.severalStatements(sql: fragment.sql, arguments: fragment.values)

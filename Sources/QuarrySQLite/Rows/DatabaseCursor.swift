@@ -47,7 +47,7 @@ public final class DatabaseCursor<Element> {
       finish()
       return nil
     }
-    var decoder = SQLiteQueryDecoder(statement)
+    var decoder = SQLiteQueryDecoder(statement, knownTypes: statement.knownColumnTypes())
     do {
       return try decodeRow(&decoder)
     } catch let error as QueryDecodingError {

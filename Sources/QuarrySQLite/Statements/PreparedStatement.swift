@@ -21,6 +21,10 @@ public final class PreparedStatement {
   /// Binds rows' values, made on first use and reused.
   @exclusivity(unchecked)
   var rowBinder: StatementBinder?
+  /// The types the database guarantees for the result columns, for a statement that reads a
+  /// table's columns directly; nil for other statements.
+  @exclusivity(unchecked)
+  @usableFromInline var columnTypes: ColumnTypes?
 
   init(handle: OpaquePointer, connection: OpaquePointer, utf8: [UInt8]) {
     self.handle = handle
@@ -141,6 +145,28 @@ public final class PreparedStatement {
       throw error
     }
     isBusy = true
+  }
+
+  /// Notes that the statement reads the columns of `table` directly, so that the types the
+  /// database guarantees for them can be trusted (see ``ColumnTypes``).
+  @usableFromInline
+  func readsColumns(of table: String) {
+    if columnTypes?.table != table {
+      columnTypes = ColumnTypes(table: table, columnCount: Int(columnCount))
+    }
+  }
+
+  /// The storage class known for each result column (0 where none is), as last learned; nil
+  /// for a statement that doesn't read a table's columns directly.
+  package var knownColumnTypesLearned: [Int32]? {
+    columnTypes.map { Array(UnsafeBufferPointer(start: $0.types, count: $0.count)) }
+  }
+
+  /// The column types known for the row the statement has just stepped to; nil when none is.
+  @inlinable
+  func knownColumnTypes() -> UnsafeMutablePointer<Int32>? {
+    guard let columnTypes else { return nil }
+    return columnTypes.current(for: handle, connection: connection)
   }
 
   /// Steps once: true when a row is ready to read, false when the statement is done. An error

@@ -62,6 +62,11 @@ package struct StatementCache {
   /// The number of statements kept.
   package var count: Int { statements.count }
 
+  /// The statement kept for `sql`, if any.
+  package func statement(sql: String) -> PreparedStatement? {
+    statements[StatementKey(Array(sql.utf8))]
+  }
+
   /// Whether a statement is kept for `sql`.
   package func contains(sql: String) -> Bool {
     statements[StatementKey(Array(sql.utf8))] != nil
