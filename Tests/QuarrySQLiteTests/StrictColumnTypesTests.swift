@@ -103,7 +103,8 @@ struct StrictColumnTypesTests {
     let error = #expect(throws: QueryDecodingError.self) {
       try StrictItemName.order { $0.id }.fetchAll(db)
     }
-    #expect(error?.description.hasPrefix(#"column 1 ("name"): expected String, found NULL"#) == true)
+    #expect(
+      error?.description.hasPrefix(#"column 1 ("name"): expected String, found NULL"#) == true)
   }
 
   @Test func aSchemaChangeIsNoticedByACachedStatement() throws {

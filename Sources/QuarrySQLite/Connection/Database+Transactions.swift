@@ -65,8 +65,9 @@ extension Database {
 
   /// Runs one of Quarry's own statements, without arguments, kept in Quarry's statement cache.
   func executeQuarryStatement(_ sql: String) throws {
-    guard case .statement(let statement) = try quarryStatements.statement(
-      for: Array(sql.utf8), on: self)
+    guard
+      case .statement(let statement) = try quarryStatements.statement(
+        for: Array(sql.utf8), on: self)
     else { return }
     statement.isBusy = true
     try statement.run(reporting: [])

@@ -91,7 +91,8 @@ final class ColumnTypes {
   /// type guarantees in a STRICT table (0 for `ANY`).
   private func tableColumns(_ schema: String, _ connection: OpaquePointer) -> [String: ColumnInfo] {
     var columns: [String: ColumnInfo] = [:]
-    query("PRAGMA \(quoteIdentifier(schema)).table_xinfo(\(quoteIdentifier(table)))", connection) { row in
+    query("PRAGMA \(quoteIdentifier(schema)).table_xinfo(\(quoteIdentifier(table)))", connection) {
+      row in
       // Columns: cid, name, type, notnull, dflt_value, pk, hidden.
       guard let name = sqlite3_column_text(row, 1).map({ String(cString: $0) }) else { return }
       let type = sqlite3_column_text(row, 2).map { String(cString: $0).uppercased() } ?? ""

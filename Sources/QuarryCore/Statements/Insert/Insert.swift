@@ -56,7 +56,8 @@ public struct Insert<Into: Table>: Statement, Sendable {
   /// An insert of rows of values, or of a select.
   @inlinable
   package init(
-    or conflictResolution: ConflictResolution? = nil, columnList: String? = nil, source: InsertSource
+    or conflictResolution: ConflictResolution? = nil, columnList: String? = nil,
+    source: InsertSource
   ) {
     self.conflictResolution = conflictResolution
     self.source = source
