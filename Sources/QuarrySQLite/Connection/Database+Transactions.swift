@@ -65,11 +65,18 @@ extension Database {
 
   /// Runs one of Quarry's own statements, without arguments, kept in Quarry's statement cache.
   func executeQuarryStatement(_ sql: String) throws {
+    try forEachRow(ofQuarryQuery: sql) { _ in }
+  }
+
+  /// Runs one of Quarry's own queries (a pragma), kept in Quarry's statement cache, and hands
+  /// each row to `body`.
+  func forEachRow(ofQuarryQuery sql: String, _ body: (PreparedStatement) throws -> Void) throws {
     guard
       case .statement(let statement) = try quarryStatements.statement(
         for: Array(sql.utf8), on: self)
     else { return }
     statement.isBusy = true
-    try statement.run(reporting: [])
+    defer { statement.reset() }
+    while try statement.step(reporting: []) { try body(statement) }
   }
 }

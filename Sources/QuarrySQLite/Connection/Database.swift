@@ -127,7 +127,7 @@ public final class Database {
     defer { statement.reset() }
     var rows: [Row] = []
     guard try statement.step(reporting: fragment.values) else { return rows }
-    let knownTypes = statement.knownColumnTypes()
+    let knownTypes = statement.knownColumnTypes(in: self)
     repeat {
       var decoder = SQLiteQueryDecoder(statement, knownTypes: knownTypes)
       do {
@@ -147,7 +147,7 @@ public final class Database {
     guard let statement = try startedStatement(for: fragment) else { return nil }
     defer { statement.reset() }
     guard try statement.step(reporting: fragment.values) else { return nil }
-    var decoder = SQLiteQueryDecoder(statement, knownTypes: statement.knownColumnTypes())
+    var decoder = SQLiteQueryDecoder(statement, knownTypes: statement.knownColumnTypes(in: self))
     do {
       return try decodeRow(&decoder)
     } catch let error as QueryDecodingError {

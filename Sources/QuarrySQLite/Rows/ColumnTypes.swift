@@ -39,25 +39,23 @@ final class ColumnTypes {
   /// The known types for `statement`, which has just stepped to a row, learned again if SQLite
   /// re-prepared it since; nil when no column's type is known.
   @usableFromInline
-  func current(for statement: OpaquePointer, connection: OpaquePointer)
-    -> UnsafeMutablePointer<Int32>?
-  {
+  func current(for statement: OpaquePointer, in db: Database) -> UnsafeMutablePointer<Int32>? {
     let preparations = sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_REPREPARE, 0)
     if preparations != self.preparations {
       self.preparations = preparations
-      learn(statement, connection)
+      learn(statement, db)
     }
     return hasKnownTypes ? types : nil
   }
 
-  private func learn(_ statement: OpaquePointer, _ connection: OpaquePointer) {
+  private func learn(_ statement: OpaquePointer, _ db: Database) {
     types.update(repeating: 0, count: count)
     hasKnownTypes = false
     guard count > 0, sqlite3_column_count(statement) == Int32(count),
       let schema = sqlite3_column_database_name(statement, 0).map({ String(cString: $0) }),
-      isStrict(schema, connection)
+      isStrict(schema, db)
     else { return }
-    let columns = tableColumns(schema, connection)
+    let columns = tableColumns(schema, db)
     for index in 0..<count {
       let column = Int32(index)
       guard sqlite3_column_table_name(statement, column).map({ String(cString: $0) }) == table,
@@ -71,9 +69,9 @@ final class ColumnTypes {
   }
 
   /// Whether the table is STRICT (`PRAGMA table_list`).
-  private func isStrict(_ schema: String, _ connection: OpaquePointer) -> Bool {
+  private func isStrict(_ schema: String, _ db: Database) -> Bool {
     var strict = false
-    query("PRAGMA \(quoteIdentifier(schema)).table_list(\(quoteIdentifier(table)))", connection) {
+    query("PRAGMA \(quoteIdentifier(schema)).table_list(\(quoteIdentifier(table)))", db) {
       row in
       // Columns: schema, name, type, ncol, wr, strict.
       if sqlite3_column_int(row, 5) != 0 { strict = true }
@@ -89,9 +87,9 @@ final class ColumnTypes {
 
   /// The table's columns by name (`PRAGMA table_xinfo`), with the storage class each declared
   /// type guarantees in a STRICT table (0 for `ANY`).
-  private func tableColumns(_ schema: String, _ connection: OpaquePointer) -> [String: ColumnInfo] {
+  private func tableColumns(_ schema: String, _ db: Database) -> [String: ColumnInfo] {
     var columns: [String: ColumnInfo] = [:]
-    query("PRAGMA \(quoteIdentifier(schema)).table_xinfo(\(quoteIdentifier(table)))", connection) {
+    query("PRAGMA \(quoteIdentifier(schema)).table_xinfo(\(quoteIdentifier(table)))", db) {
       row in
       // Columns: cid, name, type, notnull, dflt_value, pk, hidden.
       guard let name = sqlite3_column_text(row, 1).map({ String(cString: $0) }) else { return }
@@ -114,19 +112,9 @@ final class ColumnTypes {
     return columns
   }
 
-  /// Runs a pragma on its own statement (the statement being learned is in the middle of a
-  /// step) and hands each row to `body`; a failure leaves nothing learned.
-  private func query(
-    _ sql: String, _ connection: OpaquePointer, _ body: (OpaquePointer) -> Void
-  ) {
-    var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement
-    else {
-      sqlite3_finalize(statement)
-      return
-    }
-    defer { sqlite3_finalize(statement) }
-    while sqlite3_step(statement) == SQLITE_ROW { body(statement) }
+  /// Runs a pragma (a statement of its own: the one being learned is in the middle of a step)
+  /// and hands each row to `body`; a failure leaves nothing learned.
+  private func query(_ sql: String, _ db: Database, _ body: (OpaquePointer) -> Void) {
+    try? db.forEachRow(ofQuarryQuery: sql) { body($0.handle) }
   }
-
 }

@@ -47,7 +47,8 @@ public final class DatabaseCursor<Element> {
       finish()
       return nil
     }
-    var decoder = SQLiteQueryDecoder(statement, knownTypes: statement.knownColumnTypes())
+    var decoder = SQLiteQueryDecoder(
+      statement, knownTypes: database.flatMap { statement.knownColumnTypes(in: $0) })
     do {
       return try decodeRow(&decoder)
     } catch let error as QueryDecodingError {

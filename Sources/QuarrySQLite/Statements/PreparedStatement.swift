@@ -164,9 +164,9 @@ public final class PreparedStatement {
 
   /// The column types known for the row the statement has just stepped to; nil when none is.
   @inlinable
-  func knownColumnTypes() -> UnsafeMutablePointer<Int32>? {
+  func knownColumnTypes(in db: Database) -> UnsafeMutablePointer<Int32>? {
     guard let columnTypes else { return nil }
-    return columnTypes.current(for: handle, connection: connection)
+    return columnTypes.current(for: handle, in: db)
   }
 
   /// Steps once: true when a row is ready to read, false when the statement is done. An error
