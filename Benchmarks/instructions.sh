@@ -6,14 +6,15 @@
 #
 # CHECKOUT is a Quarry checkout whose Benchmarks/.build/release/QuarryBenchmarks is built
 # (`swift build -c release --package-path Benchmarks`); by default, the one this script is in.
-# Workloads: W1 to W6 by default. Each contender runs alone, at full size, under callgrind; its
-# count is the inclusive cost of `Clock.measure(_:)`, which Harness.swift's `measure` calls around
-# each timed run only (not the warm-up run nor `reset`): 7 runs (main.swift's `iterations`) of N
-# operations (main.swift's sizes), so per operation = count / (7 × N). The script stops if
-# `Clock.measure` was not called 7 times. W5's raw C is the "hand-built string" contender; W6
-# compares "raw C, 1 connection" with "Quarry pool, 1 reader". Hashing is made deterministic;
-# W4's and W6's ids are random, so their counts move slightly from run to run. It takes about
-# 25 minutes on 2 cores; callgrind's files stay in the directory printed at the end.
+# Workloads: W1 to W6 by default; W1S and W2S on request. Each contender runs alone, at full
+# size, under callgrind; its count is the inclusive cost of `Clock.measure(_:)`, which
+# Harness.swift's `measure` calls around each timed run only (not the warm-up run nor `reset`):
+# 7 runs (main.swift's `iterations`) of N operations (main.swift's sizes), so per operation =
+# count / (7 × N). The script stops if `Clock.measure` was not called 7 times. W5's raw C is the
+# "hand-built string" contender; W6 compares "raw C, 1 connection" with "Quarry pool, 1
+# reader". Hashing is made deterministic; W4's and W6's ids are random, so their counts move
+# slightly from run to run. It takes about 25 minutes on 2 cores; callgrind's files stay in the
+# directory printed at the end.
 set -euo pipefail
 if [[ $# -gt 0 && -d $1 ]]; then checkout=$1 && shift; else checkout=$(dirname "$0")/..; fi
 binary=$(cd "$checkout" && pwd)/Benchmarks/.build/release/QuarryBenchmarks
@@ -48,7 +49,7 @@ printf '|---|---|---|---|---|---|\n'
 for workload in "${workloads[@]}"; do
   raw="raw C" quarry=Quarry
   case $workload in
-    W1 | W2) size=100000 unit=row ;;
+    W1 | W2 | W1S | W2S) size=100000 unit=row ;;
     W3) size=20000 unit=insert ;;
     W4) size=10000 unit=lookup ;;
     W5) size=100000 unit=render raw="hand-built string" ;;

@@ -22,9 +22,9 @@ public struct QueryFragment: Hashable, Sendable {
   /// clears it.
   @usableFromInline package internal(set) var preRendered: PreRenderedStatement?
   /// The table whose columns, read directly (no join, no view, no expression), are the whole
-  /// statement's result columns, when they are: a driver may then trust the types the database
-  /// guarantees for them (a STRICT table's `NOT NULL` columns). Any append clears it.
-  @usableFromInline package internal(set) var columnsTable: String?
+  /// statement's result columns, as marked by the renderer with the text's length then (any
+  /// append makes it longer, and the mark no longer holds: see ``columnsTable``).
+  @usableFromInline var columnsMark: (table: String, byteCount: Int)?
 
   /// Creates an empty fragment. (Without converting an empty string to bytes.)
   @inlinable
@@ -113,17 +113,25 @@ public struct QueryFragment: Hashable, Sendable {
     text.withUTF8Buffer { self.text.append(contentsOf: $0) }
   }
 
-  /// Forgets what the fragment was as rendered, now that it changes.
+  /// Forgets which pre-rendered statement the fragment was, now that it changes.
   @inlinable
   mutating func clearMarks() {
     preRendered = nil
-    columnsTable = nil
   }
 
   /// Marks the fragment, a whole statement as rendered, as reading only `table`'s columns.
   @inlinable
   package mutating func markColumns(of table: String) {
-    columnsTable = table
+    columnsMark = (table, text.count)
+  }
+
+  /// The table whose columns, read directly, are the statement's result columns, when the
+  /// renderer marked it so and nothing was appended since: a driver may then trust the types
+  /// the database guarantees for them (a STRICT table's `NOT NULL` columns).
+  @inlinable
+  package var columnsTable: String? {
+    guard let columnsMark, columnsMark.byteCount == text.count else { return nil }
+    return columnsMark.table
   }
 
   /// Appends one byte of SQL text.
