@@ -21,10 +21,6 @@ public struct QueryFragment: Hashable, Sendable {
   /// was rendered: a driver keeps those prepared apart from the user's statements. Any append
   /// clears it.
   @usableFromInline package internal(set) var preRendered: PreRenderedStatement?
-  /// The table whose columns, read directly (no join, no view, no expression), are the whole
-  /// statement's result columns, as marked by the renderer with the text's length then (any
-  /// append makes it longer, and the mark no longer holds: see ``columnsTable``).
-  @usableFromInline var columnsMark: (table: String, byteCount: Int)?
 
   /// Creates an empty fragment. (Without converting an empty string to bytes.)
   @inlinable
@@ -119,20 +115,6 @@ public struct QueryFragment: Hashable, Sendable {
     preRendered = nil
   }
 
-  /// Marks the fragment, a whole statement as rendered, as reading only `table`'s columns.
-  @inlinable
-  package mutating func markColumns(of table: String) {
-    columnsMark = (table, text.count)
-  }
-
-  /// The table whose columns, read directly, are the statement's result columns, when the
-  /// renderer marked it so and nothing was appended since: a driver may then trust the types
-  /// the database guarantees for them (a STRICT table's `NOT NULL` columns).
-  @inlinable
-  package var columnsTable: String? {
-    guard let columnsMark, columnsMark.byteCount == text.count else { return nil }
-    return columnsMark.table
-  }
 
   /// Appends one byte of SQL text.
   @inlinable

@@ -40,6 +40,10 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
     return self
   }
 
+  /// The table, when every column of it is selected: the result columns are its columns.
+  @inlinable
+  public var resultColumnsTable: String? { selection == nil ? From.schema.name : nil }
+
   /// The table's columns, which query closures receive.
   @inlinable
   public var clauseColumns: From.TableColumns { From.columns }
@@ -54,11 +58,8 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
       // its statement with Quarry's own.
       fragment = QueryFragment(
         utf8: byKey, bindings: filter.predicates.values, preRendered: .selectByPrimaryKey)
-      fragment.markColumns(of: schema.name)
       return
     }
-    // Every column of the table, as the whole statement: its result columns are the table's.
-    let readsTableColumns = selection == nil && fragment.isEmpty
     if selection == nil, !isDistinct {
       if fragment.isEmpty {
         // Start from the pre-rendered text, with room for every clause: one allocation for the
@@ -80,7 +81,6 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
     }
     filter.writeClause(to: &fragment)
     clauses.write(to: &fragment)
-    if readsTableColumns { fragment.markColumns(of: schema.name) }
   }
 }
 

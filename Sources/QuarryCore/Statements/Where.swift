@@ -48,6 +48,10 @@ public struct Where<From: Table>: Statement, Sendable {
     Select<From, From>(filter: self).write(to: &fragment)
   }
 
+  /// The table: every column of it is selected.
+  @inlinable
+  public var resultColumnsTable: String? { From.schema.name }
+
   /// The filtered rows, every column.
   @inlinable
   consuming func selectAll() -> Select<From, From> { Select(filter: self) }

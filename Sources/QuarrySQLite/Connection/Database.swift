@@ -123,7 +123,26 @@ public final class Database {
   public func fetchAll<Row>(
     _ fragment: QueryFragment, decodeRow: (inout SQLiteQueryDecoder) throws -> Row
   ) throws -> [Row] {
-    guard let statement = try startedStatement(for: fragment) else { return [] }
+    try fetchAll(fragment, columnsOf: nil, decodeRow: decodeRow)
+  }
+
+  /// Runs one statement and decodes its first row, or returns nil when there is none.
+  @inlinable
+  public func fetchOne<Row>(
+    _ fragment: QueryFragment, decodeRow: (inout SQLiteQueryDecoder) throws -> Row
+  ) throws -> Row? {
+    try fetchOne(fragment, columnsOf: nil, decodeRow: decodeRow)
+  }
+
+  /// Runs one statement and decodes every row with `decodeRow`. `table`, when given, is the
+  /// table whose columns, read directly, are all the result columns
+  /// (``Statement/resultColumnsTable``): the types it guarantees are trusted.
+  @inlinable
+  func fetchAll<Row>(
+    _ fragment: QueryFragment, columnsOf table: String?,
+    decodeRow: (inout SQLiteQueryDecoder) throws -> Row
+  ) throws -> [Row] {
+    guard let statement = try startedStatement(for: fragment, columnsOf: table) else { return [] }
     defer { statement.reset() }
     var rows: [Row] = []
     guard try statement.step(reporting: fragment.values) else { return rows }
@@ -139,12 +158,16 @@ public final class Database {
     return rows
   }
 
-  /// Runs one statement and decodes its first row, or returns nil when there is none.
+  /// Runs one statement and decodes its first row, or returns nil when there is none. `table`:
+  /// as in ``fetchAll(_:columnsOf:decodeRow:)``.
   @inlinable
-  public func fetchOne<Row>(
-    _ fragment: QueryFragment, decodeRow: (inout SQLiteQueryDecoder) throws -> Row
+  func fetchOne<Row>(
+    _ fragment: QueryFragment, columnsOf table: String?,
+    decodeRow: (inout SQLiteQueryDecoder) throws -> Row
   ) throws -> Row? {
-    guard let statement = try startedStatement(for: fragment) else { return nil }
+    guard let statement = try startedStatement(for: fragment, columnsOf: table) else {
+      return nil
+    }
     defer { statement.reset() }
     guard try statement.step(reporting: fragment.values) else { return nil }
     var decoder = SQLiteQueryDecoder(statement, knownTypes: statement.knownColumnTypes(in: self))
@@ -179,14 +202,17 @@ public final class Database {
 
   /// The statement for `fragment`, bound and busy until it is reset; nil when the SQL holds no
   /// statement. SQL holding several statements is an error: only ``execute(_:)`` runs them.
+  /// `table`: the table whose columns, read directly, are all the result columns, if known.
   @usableFromInline
-  func startedStatement(for fragment: QueryFragment) throws -> PreparedStatement? {
+  func startedStatement(for fragment: QueryFragment, columnsOf table: String?) throws
+    -> PreparedStatement?
+  {
     switch try preparation(for: fragment) {
     case .empty:
       return nil
     case .statement(let statement):
       try statement.start(fragment.values)
-      if let table = fragment.columnsTable { statement.readsColumns(of: table) }
+      if let table { statement.readsColumns(of: table) }
       return statement
     case .several:
       throw DatabaseError.severalStatements(sql: fragment.sql, arguments: fragment.values)

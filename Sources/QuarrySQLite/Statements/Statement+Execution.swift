@@ -11,7 +11,7 @@ extension Statement {
   @inlinable
   public func fetchAll<each Value: QueryDecodable>(_ db: Database) throws -> [(repeat each Value)]
   where QueryValue == (repeat each Value) {
-    try db.fetchAll(queryFragment) { decoder in
+    try db.fetchAll(queryFragment, columnsOf: resultColumnsTable) { decoder in
       (repeat try (each Value)(decoder: &decoder))
     }
   }
@@ -20,7 +20,7 @@ extension Statement {
   @inlinable
   public func fetchOne<each Value: QueryDecodable>(_ db: Database) throws -> (repeat each Value)?
   where QueryValue == (repeat each Value) {
-    try db.fetchOne(queryFragment) { decoder in
+    try db.fetchOne(queryFragment, columnsOf: resultColumnsTable) { decoder in
       (repeat try (each Value)(decoder: &decoder))
     }
   }
@@ -58,7 +58,9 @@ extension Statement where QueryValue: QueryDecodable {
   /// specialize, so `[Reminder]` decodes column by column with no dynamic dispatch.)
   @inlinable
   public func fetchAll(_ db: Database) throws -> [QueryValue] {
-    try db.fetchAll(queryFragment) { decoder in try QueryValue(decoder: &decoder) }
+    try db.fetchAll(queryFragment, columnsOf: resultColumnsTable) { decoder in
+      try QueryValue(decoder: &decoder)
+    }
   }
 
   /// Runs the statement and decodes its first row, or returns nil when there is none.
@@ -67,6 +69,8 @@ extension Statement where QueryValue: QueryDecodable {
   /// `try Reminder.count().fetchOne(db) == 0` easy for the type checker.)
   @inlinable
   public func fetchOne(_ db: Database) throws -> QueryValue? {
-    try db.fetchOne(queryFragment) { decoder in try QueryValue(decoder: &decoder) }
+    try db.fetchOne(queryFragment, columnsOf: resultColumnsTable) { decoder in
+      try QueryValue(decoder: &decoder)
+    }
   }
 }
