@@ -4,46 +4,6 @@ import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
-// The light inflection would say "shelfs": irregular plurals are named explicitly.
-@Table("shelves")
-struct Shelf: Equatable, Sendable {
-  let id: Int
-  var name = ""
-}
-
-@Table
-struct Book: Equatable, Sendable {
-  let id: Int
-  var title = ""
-  var shelfID: Int?
-  var pages = 0
-  var rating: Double?
-  var flags = 0
-  var published = ""
-  var info: String?
-}
-
-private func library() throws -> Database {
-  let db = try Database()
-  try db.execute(
-    sql: """
-      CREATE TABLE "shelves" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL);
-      CREATE TABLE "books" (
-        "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "shelfID" INTEGER REFERENCES "shelves",
-        "pages" INTEGER NOT NULL, "rating" REAL, "flags" INTEGER NOT NULL,
-        "published" TEXT NOT NULL, "info" TEXT
-      );
-      INSERT INTO "shelves" VALUES (1, 'Fiction'), (2, 'Science'), (3, 'Empty');
-      INSERT INTO "books" VALUES
-        (1, 'Dune', 1, 412, 4.5, 5, '1965-08-01', '{"tags":["sf","classic"],"year":1965}'),
-        (2, 'Emma', 1, 320, NULL, 2, '1815-12-23', NULL),
-        (3, 'Cosmos', 2, 396, 4.8, 1, '1980-10-12', '{"tags":["space"],"year":1980}'),
-        (4, 'Loose Notes', NULL, 12, 2.0, 0, '2020-01-01', NULL),
-        (5, '50% Off', 2, 100, 3.0, 8, '2001-02-03', NULL);
-      """)
-  return db
-}
-
 @Suite("Query language: operators")
 struct OperatorTests {
   @Test func arithmetic() throws {

@@ -10,56 +10,6 @@ import Testing
 // unqualified; Quarry lists and qualifies every column, so the SQL here differs in that way only
 // (noted where it differs otherwise).
 
-@Table
-struct User: Equatable, Sendable {
-  let id: Int
-  var email = ""
-  var name: String?
-  var age: Int?
-  var balance = 0.0
-  var verified = false
-  @Column("manager_id")
-  var managerID: Int?
-}
-
-@Table
-struct Post: Equatable, Sendable {
-  let id: Int
-  @Column("user_id")
-  var userID: Int
-  var title = ""
-}
-
-private func usersDatabase() throws -> Database {
-  let db = try Database()
-  try db.execute(
-    sql: """
-      CREATE TABLE "users" (
-        "id" INTEGER PRIMARY KEY, "email" TEXT NOT NULL UNIQUE, "name" TEXT, "age" INTEGER,
-        "balance" REAL NOT NULL, "verified" INTEGER NOT NULL,
-        "manager_id" INTEGER REFERENCES "users"
-      );
-      CREATE TABLE "posts" (
-        "id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users",
-        "title" TEXT NOT NULL
-      );
-      INSERT INTO "users" VALUES
-        (1, 'alice@mac.com', 'Alice', 30, 12000.5, 1, NULL),
-        (2, 'betty@icloud.com', 'Betty', 25, 500.0, 0, 1),
-        (3, 'cathy@mac.com', NULL, NULL, 10000.0, 0, 1),
-        (4, 'dan@example.com', 'Dan', 41, -20.0, 1, 2),
-        (5, 'eve@mac.com', 'Eve', 35, 0.0, 0, NULL),
-        (6, 'zed@mac.com', 'Zed', 22, 100.0, 1, 5);
-      INSERT INTO "posts" VALUES (1, 1, 'Hello'), (2, 1, 'Again'), (3, 4, 'Dan here');
-      """)
-  return db
-}
-
-private let userColumns = """
-  "users"."id", "users"."email", "users"."name", "users"."age", "users"."balance",
-  "users"."verified", "users"."manager_id"
-  """
-
 @Suite("Seed 000: SQLite.swift's query examples, typed")
 struct SQLiteSwiftSeedTests {
   @Test func buildingComplexQueries() throws {

@@ -4,27 +4,6 @@ import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
-/// Three shelves (one empty) and four books (one on no shelf), shared with `FromSubqueryTests`.
-func shelvesAndBooks() throws -> Database {
-  let db = try Database()
-  try db.execute(
-    sql: """
-      CREATE TABLE "shelves" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL);
-      CREATE TABLE "books" (
-        "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "shelfID" INTEGER REFERENCES "shelves",
-        "pages" INTEGER NOT NULL, "rating" REAL, "flags" INTEGER NOT NULL,
-        "published" TEXT NOT NULL, "info" TEXT
-      );
-      INSERT INTO "shelves" VALUES (1, 'Fiction'), (2, 'Science'), (3, 'Empty');
-      INSERT INTO "books" VALUES
-        (1, 'Dune', 1, 412, 4.5, 5, '1965-08-01', NULL),
-        (2, 'Emma', 1, 320, NULL, 2, '1815-12-23', NULL),
-        (3, 'Cosmos', 2, 396, 4.8, 1, '1980-10-12', NULL),
-        (4, 'Loose Notes', NULL, 12, 2.0, 0, '2020-01-01', NULL);
-      """)
-  return db
-}
-
 @Suite("Query language: selects, joins, subqueries")
 struct SelectJoinTests {
   @Test func distinctGroupAndHaving() throws {
@@ -209,14 +188,6 @@ struct SelectJoinTests {
   }
 }
 
-@Table
-struct Loan: Equatable, Sendable {
-  let id: Int
-  var bookID: Int
-  var shelfID: Int
-  var borrower = ""
-}
-
 @Suite("Query language: three-table joins")
 struct ThreeTableJoinTests {
   @Test func joinThreeTablesWithEqualityAndAnd() throws {
@@ -258,13 +229,6 @@ struct ThreeTableJoinTests {
       .fetchAll(db)
     #expect(withLoans.count == 2)
   }
-}
-
-@Table
-struct Employee: Equatable, Sendable {
-  let id: Int
-  var name = ""
-  var managerID: Int?
 }
 
 @Suite("Query language: self joins")
