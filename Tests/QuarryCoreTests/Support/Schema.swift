@@ -5,7 +5,7 @@ import Tagged
 
 // The tables this target's tests share, and the databases they run on. The tables whose
 // declaration is itself under test stay beside their tests: the schema-definition examples of
-// `SeedSchemaTests`, and the awkward names of `SelectionTests.awkwardNames`.
+// `SchemaDefinitionTests`, and the awkward names of `SelectionTests.awkwardNames`.
 
 // MARK: - Items: statements, fragments, common table expressions
 
