@@ -68,7 +68,9 @@ let package = Package(
     ),
     .target(
       name: "QuarrySQLite",
-      dependencies: ["QuarryCore", "CSQLite", .product(name: "Logging", package: "swift-log")]
+      dependencies: [
+        "QuarryCore", "QuarrySQLText", "CSQLite", .product(name: "Logging", package: "swift-log"),
+      ]
     ),
     .target(
       name: "QuarryTestSupport",

@@ -148,4 +148,38 @@ struct TypeSafetyCompileTests {
         "\(testCase.code): expected “\(testCase.error)”, got \(messages)")
     }
   }
+
+  @Test func aFragmentsBindingsChangeOnlyWithItsText() throws {
+    let firstLine = schema.split(separator: "\n", omittingEmptySubsequences: false).count + 2
+    let allowed = """
+      func allowed() -> QueryFragment {
+        var fragment = QueryFragment(sql: "SELECT ")
+        fragment.append(binding: .int(1))
+        _ = (fragment.utf8, fragment.bindings, fragment.sql)
+        return fragment
+      }
+
+      """
+    let cases: [(code: String, error: String)] = [
+      ("fragment.bindings = [.int(1)]", "'bindings' is a get-only property"),
+      ("fragment.utf8 = []", "'utf8' is a get-only property"),
+      ("fragment.sql = \"?\"", "'sql' is a get-only property"),
+      (#"_ = QueryFragment(sql: "?", bindings: [.int(1)])"#, "bindings"),
+      ("_ = Reminder.schema.selectUTF8", "'selectUTF8' is inaccessible"),
+    ]
+    let body = cases.map { "  " + $0.code }.joined(separator: "\n")
+    let result = try typecheck(
+      schema + allowed + "func misuse(_ fragment: inout QueryFragment) {\n" + body + "\n}\n")
+    #expect(result.status != 0)
+    let found = errors(in: result.output)
+    let first = firstLine + allowed.split(separator: "\n", omittingEmptySubsequences: false).count
+    // Exactly one error per misuse, on its line, and none in what is allowed.
+    #expect(Set(found.keys) == Set(cases.indices.map { first + $0 - 1 }), "\(result.output)")
+    for (index, testCase) in cases.enumerated() {
+      let messages = found[first + index - 1] ?? []
+      #expect(
+        messages.contains { $0.contains(testCase.error) },
+        "\(testCase.code): expected “\(testCase.error)”, got \(messages)")
+    }
+  }
 }

@@ -8,8 +8,8 @@ enum GRDBContenders {
     return queue
   }
 
-  static func fetchWide(rows: Int) throws -> [Contender] {
-    let queue = try queue(wideSchema, wideRows(rows))
+  static func fetchWide(rows: Int, strict: Bool = false) throws -> [Contender] {
+    let queue = try queue(strict ? strictSchema(wideSchema) : wideSchema, wideRows(rows))
     return [
       Contender(name: "GRDB init(row:)") {
         try queue.read { db in try GRDBWide.fetchAll(db, sql: selectWide) }.reduce(0) {
@@ -22,8 +22,8 @@ enum GRDBContenders {
     ]
   }
 
-  static func fetchItems(rows: Int) throws -> [Contender] {
-    let queue = try queue(itemsSchema, itemRows(rows))
+  static func fetchItems(rows: Int, strict: Bool = false) throws -> [Contender] {
+    let queue = try queue(strict ? strictSchema(itemsSchema) : itemsSchema, itemRows(rows))
     return [
       Contender(name: "GRDB init(row:)") {
         try queue.read { db in try GRDBItem.fetchAll(db, sql: selectItems) }.reduce(0) {

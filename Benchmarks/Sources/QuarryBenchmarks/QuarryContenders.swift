@@ -19,15 +19,15 @@ enum QuarryContenders {
     return queue
   }
 
-  static func fetchWide(rows: Int) throws -> Contender {
-    let queue = try queue(wideSchema, wideRows(rows))
+  static func fetchWide(rows: Int, strict: Bool = false) throws -> Contender {
+    let queue = try queue(strict ? strictSchema(wideSchema) : wideSchema, wideRows(rows))
     return Contender(name: "Quarry") {
       try queue.read { db in try Wide.all.fetchAll(db) }.reduce(0) { $0 &+ $1.c9 }
     }
   }
 
-  static func fetchItems(rows: Int) throws -> Contender {
-    let queue = try queue(itemsSchema, itemRows(rows))
+  static func fetchItems(rows: Int, strict: Bool = false) throws -> Contender {
+    let queue = try queue(strict ? strictSchema(itemsSchema) : itemsSchema, itemRows(rows))
     return Contender(name: "Quarry") {
       try queue.read { db in try Item.all.fetchAll(db) }.reduce(0) {
         $0 &+ itemChecksum($1.name, $1.price, $1.note, $1.isActive)

@@ -8,14 +8,16 @@ enum RawContenders {
     return connection
   }
 
-  static func fetchWide(rows: Int) throws -> Contender {
-    let connection = try connection(wideSchema, wideRows(rows))
+  static func fetchWide(rows: Int, strict: Bool = false) throws -> Contender {
+    let schema = strict ? strictSchema(wideSchema) : wideSchema
+    let connection = try connection(schema, wideRows(rows))
     let select = try connection.prepare(selectWide)
     return Contender(name: "raw C") { select.fetchWide().reduce(0) { $0 &+ $1.c9 } }
   }
 
-  static func fetchItems(rows: Int) throws -> Contender {
-    let connection = try connection(itemsSchema, itemRows(rows))
+  static func fetchItems(rows: Int, strict: Bool = false) throws -> Contender {
+    let schema = strict ? strictSchema(itemsSchema) : itemsSchema
+    let connection = try connection(schema, itemRows(rows))
     let select = try connection.prepare(selectItems)
     return Contender(name: "raw C") {
       select.fetchItems().reduce(0) { $0 &+ itemChecksum($1.name, $1.price, $1.note, $1.isActive) }

@@ -20,6 +20,11 @@ let wideSchema = """
   )
   """
 
+/// `schema` as a STRICT table, whose declared types SQLite enforces (W1S, W2S).
+func strictSchema(_ schema: String) -> String {
+  schema + " STRICT"
+}
+
 func wideRows(_ count: Int) -> String {
   """
   WITH RECURSIVE seq(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM seq WHERE x < \(count))

@@ -36,6 +36,19 @@ try run("W2", "fetch \(rowCount) mixed rows") {
   [try RawContenders.fetchItems(rows: rowCount), try QuarryContenders.fetchItems(rows: rowCount)]
     + (try GRDBContenders.fetchItems(rows: rowCount))
 }
+// W1 and W2 again on STRICT tables, whose NOT NULL columns' types SQLite guarantees.
+try run("W1S", "fetch \(rowCount) × 10 INT, STRICT") {
+  [
+    try RawContenders.fetchWide(rows: rowCount, strict: true),
+    try QuarryContenders.fetchWide(rows: rowCount, strict: true),
+  ] + (try GRDBContenders.fetchWide(rows: rowCount, strict: true))
+}
+try run("W2S", "fetch \(rowCount) mixed rows, STRICT") {
+  [
+    try RawContenders.fetchItems(rows: rowCount, strict: true),
+    try QuarryContenders.fetchItems(rows: rowCount, strict: true),
+  ] + (try GRDBContenders.fetchItems(rows: rowCount, strict: true))
+}
 let values = ItemValues.make(insertCount)
 try run("W3", "insert \(insertCount) rows") {
   [

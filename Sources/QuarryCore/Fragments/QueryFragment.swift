@@ -21,6 +21,10 @@ public struct QueryFragment: Hashable, Sendable {
   /// was rendered: a driver keeps those prepared apart from the user's statements. Any append
   /// clears it.
   @usableFromInline package internal(set) var preRendered: PreRenderedStatement?
+  /// The table whose columns, read directly (no join, no view, no expression), are the whole
+  /// statement's result columns, as marked by the renderer with the text's length then (any
+  /// append makes it longer, and the mark no longer holds: see ``columnsTable``).
+  @usableFromInline var columnsMark: (table: String, byteCount: Int)?
 
   /// Creates an empty fragment. (Without converting an empty string to bytes.)
   @inlinable
@@ -93,7 +97,7 @@ public struct QueryFragment: Hashable, Sendable {
   /// Appends SQL text.
   @inlinable
   public mutating func append(sql text: String) {
-    preRendered = nil
+    clearMarks()
     // Literals and native strings are contiguous UTF-8: one copy of their bytes, instead of
     // the generic, byte-by-byte append of a `String.UTF8View`.
     let appended: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
@@ -105,14 +109,35 @@ public struct QueryFragment: Hashable, Sendable {
   /// Appends a literal, such as a keyword: no string to inspect, only its bytes to copy.
   @inlinable
   mutating func append(literal text: StaticString) {
-    preRendered = nil
+    clearMarks()
     text.withUTF8Buffer { self.text.append(contentsOf: $0) }
+  }
+
+  /// Forgets which pre-rendered statement the fragment was, now that it changes.
+  @inlinable
+  mutating func clearMarks() {
+    preRendered = nil
+  }
+
+  /// Marks the fragment, a whole statement as rendered, as reading only `table`'s columns.
+  @inlinable
+  package mutating func markColumns(of table: String) {
+    columnsMark = (table, text.count)
+  }
+
+  /// The table whose columns, read directly, are the statement's result columns, when the
+  /// renderer marked it so and nothing was appended since: a driver may then trust the types
+  /// the database guarantees for them (a STRICT table's `NOT NULL` columns).
+  @inlinable
+  package var columnsTable: String? {
+    guard let columnsMark, columnsMark.byteCount == text.count else { return nil }
+    return columnsMark.table
   }
 
   /// Appends one byte of SQL text.
   @inlinable
   package mutating func append(byte: UInt8) {
-    preRendered = nil
+    clearMarks()
     text.append(byte)
   }
 
@@ -125,21 +150,21 @@ public struct QueryFragment: Hashable, Sendable {
   /// Appends bindings for placeholders already in the text.
   @inlinable
   package mutating func append(bindingsOfPlaceholders bindings: [QueryBinding]) {
-    preRendered = nil
+    clearMarks()
     values.append(contentsOf: bindings)
   }
 
   /// Appends UTF-8 SQL text.
   @inlinable
   public mutating func append(utf8 bytes: [UInt8]) {
-    preRendered = nil
+    clearMarks()
     text.append(contentsOf: bytes)
   }
 
   /// Appends a `?` placeholder bound to `binding`.
   @inlinable
   public mutating func append(binding: QueryBinding) {
-    preRendered = nil
+    clearMarks()
     text.append(UInt8(ascii: "?"))
     if values.capacity == 0 { values.reserveCapacity(4) }
     values.append(binding)
@@ -148,7 +173,7 @@ public struct QueryFragment: Hashable, Sendable {
   /// Appends another fragment's text and bindings.
   @inlinable
   public mutating func append(_ other: QueryFragment) {
-    preRendered = nil
+    clearMarks()
     text.append(contentsOf: other.text)
     values.append(contentsOf: other.values)
   }

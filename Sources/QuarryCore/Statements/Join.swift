@@ -11,7 +11,7 @@ import QuarrySQLText
 /// Query closures receive both tables' columns, `$0` and `$1`. In a left join the right table's
 /// columns are optional (and its rows decode as `nil` where nothing matched); in a right join
 /// the left table's; in a full join both.
-public struct JoinSelect<QueryValue, Columns: Sendable>: Statement, Sendable {
+public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendable {
   /// The columns handed to query closures.
   public var columns: Columns
   /// The selected columns.
@@ -41,46 +41,9 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: Statement, Sendable {
     return self
   }
 
-  /// Adds an ordering term.
+  /// The joined tables' columns, which query closures receive.
   @inlinable
-  public consuming func order<Term: QueryExpression>(by term: (Columns) -> Term) -> Self {
-    SelectClauses.appendTerm(term(columns), to: &clauses.ordering)
-    return self
-  }
-
-  /// Adds ordering terms.
-  @inlinable
-  public consuming func order<each Term: QueryExpression>(
-    by terms: (Columns) -> (repeat each Term)
-  ) -> Self {
-    for term in repeat each terms(columns) { SelectClauses.appendTerm(term, to: &clauses.ordering) }
-    return self
-  }
-
-  /// Groups rows.
-  @inlinable
-  public consuming func group<each Term: QueryExpression>(
-    by terms: (Columns) -> (repeat each Term)
-  ) -> Self {
-    for term in repeat each terms(columns) { SelectClauses.appendTerm(term, to: &clauses.grouping) }
-    return self
-  }
-
-  /// Keeps groups matching a predicate.
-  @inlinable
-  public consuming func having<Predicate: QueryExpression<Bool>>(
-    _ predicate: (Columns) -> Predicate
-  ) -> Self {
-    SelectClauses.appendPredicate(predicate(columns), to: &clauses.having)
-    return self
-  }
-
-  /// Returns at most `count` rows, skipping `offset` rows first.
-  @inlinable
-  public consuming func limit(_ count: Int, offset: Int? = nil) -> Self {
-    clauses.limit = (count, offset)
-    return self
-  }
+  public var clauseColumns: Columns { columns }
 
   /// Chooses one column to select.
   @inlinable

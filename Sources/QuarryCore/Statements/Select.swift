@@ -1,5 +1,5 @@
 /// A `SELECT` statement over a table, decoding rows of `QueryValue`.
-public struct Select<QueryValue, From: Table>: Statement, Sendable {
+public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   /// The selected columns, or nil for every column of `From`.
   public var selection: QueryFragment?
   /// Whether the select is `SELECT DISTINCT`.
@@ -40,52 +40,9 @@ public struct Select<QueryValue, From: Table>: Statement, Sendable {
     return self
   }
 
-  /// Adds an ordering term: `.order { $0.title.desc() }`.
+  /// The table's columns, which query closures receive.
   @inlinable
-  public consuming func order<Term: QueryExpression>(
-    by term: (From.TableColumns) -> Term
-  ) -> Self {
-    SelectClauses.appendTerm(term(From.columns), to: &clauses.ordering)
-    return self
-  }
-
-  /// Adds ordering terms: `.order { ($0.isCompleted, $0.title.desc()) }`.
-  @inlinable
-  public consuming func order<each Term: QueryExpression>(
-    by terms: (From.TableColumns) -> (repeat each Term)
-  ) -> Self {
-    for term in repeat each terms(From.columns) {
-      SelectClauses.appendTerm(term, to: &clauses.ordering)
-    }
-    return self
-  }
-
-  /// Groups rows: `.group { $0.listID }` or `.group { ($0.listID, $0.isCompleted) }`.
-  @inlinable
-  public consuming func group<each Term: QueryExpression>(
-    by terms: (From.TableColumns) -> (repeat each Term)
-  ) -> Self {
-    for term in repeat each terms(From.columns) {
-      SelectClauses.appendTerm(term, to: &clauses.grouping)
-    }
-    return self
-  }
-
-  /// Keeps groups matching a predicate: `.having { $0.id.count() > 2 }`.
-  @inlinable
-  public consuming func having<Predicate: QueryExpression<Bool>>(
-    _ predicate: (From.TableColumns) -> Predicate
-  ) -> Self {
-    SelectClauses.appendPredicate(predicate(From.columns), to: &clauses.having)
-    return self
-  }
-
-  /// Returns at most `count` rows, skipping `offset` rows first.
-  @inlinable
-  public consuming func limit(_ count: Int, offset: Int? = nil) -> Self {
-    clauses.limit = (count, offset)
-    return self
-  }
+  public var clauseColumns: From.TableColumns { From.columns }
 
   @inlinable
   public func write(to fragment: inout QueryFragment) {
@@ -97,8 +54,11 @@ public struct Select<QueryValue, From: Table>: Statement, Sendable {
       // its statement with Quarry's own.
       fragment = QueryFragment(
         utf8: byKey, bindings: filter.predicates.values, preRendered: .selectByPrimaryKey)
+      fragment.markColumns(of: schema.name)
       return
     }
+    // Every column of the table, as the whole statement: its result columns are the table's.
+    let readsTableColumns = selection == nil && fragment.isEmpty
     if selection == nil, !isDistinct {
       if fragment.isEmpty {
         // Start from the pre-rendered text, with room for every clause: one allocation for the
@@ -120,6 +80,7 @@ public struct Select<QueryValue, From: Table>: Statement, Sendable {
     }
     filter.writeClause(to: &fragment)
     clauses.write(to: &fragment)
+    if readsTableColumns { fragment.markColumns(of: schema.name) }
   }
 }
 

@@ -210,7 +210,8 @@ extension PrimaryKeyedTable {
       }
     }
     var filter = Where<Self>()
-    filter.predicates = QueryFragment(sql: "(\(columns.primaryKey.qualifiedName) = ?)", bindings: [key])
+    filter.predicates = QueryFragment(
+      sql: "(\(columns.primaryKey.qualifiedName) = ?)", bindings: [key])
     return Update(assignments: updates.assignments, filter: filter)
   }
 
@@ -219,7 +220,8 @@ extension PrimaryKeyedTable {
   public static func delete(_ row: Self) -> Delete<Self> {
     let key = row.queryBindings[schema.writableColumns.firstIndex { $0.isPrimaryKey } ?? 0]
     var filter = Where<Self>()
-    filter.predicates = QueryFragment(sql: "(\(columns.primaryKey.qualifiedName) = ?)", bindings: [key])
+    filter.predicates = QueryFragment(
+      sql: "(\(columns.primaryKey.qualifiedName) = ?)", bindings: [key])
     return Delete(filter: filter)
   }
 

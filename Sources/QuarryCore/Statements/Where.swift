@@ -73,10 +73,7 @@ public struct Where<From: Table>: Statement, Sendable {
   public consuming func order<Term: QueryExpression>(
     by term: (From.TableColumns) -> Term
   ) -> Select<From, From> {
-    // Built in place rather than by chaining `selectAll()`: the chain copies the select.
-    var select = Select<From, From>(filter: self)
-    SelectClauses.appendTerm(term(From.columns), to: &select.clauses.ordering)
-    return select
+    selectAll().order(by: term)
   }
 
   /// Orders the filtered rows.

@@ -69,7 +69,7 @@ extension QueryExpression {
     var fragment = QueryFragment(sql: "(")
     write(to: &fragment)
     fragment.append(sql: " COLLATE ")
-    fragment.append(sql: "\"" + collation.name.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+    fragment.append(identifier: collation.name)
     fragment.append(sql: ")")
     return SQLQueryExpression(fragment)
   }

@@ -43,12 +43,15 @@ public final class Database {
   public let configuration: Configuration
   // The connection is used from one thread at a time (the type is not Sendable), so runtime
   // exclusivity checks on these hot properties only cost time.
+  /// The statements of the user's SQL, by text. At most 256 are kept: the least recently used
+  /// makes room for a new one.
   @exclusivity(unchecked)
-  @usableFromInline var statementCache: [StatementKey: PreparedStatement] = [:]
-  /// The statement used last, checked before the cache: a loop running one query compares
-  /// strings (often the very same storage) instead of hashing them.
+  @usableFromInline package var statements = StatementCache(capacity: 256)
+  /// Quarry's own statements: the schemas' pre-rendered selects by primary key and one-row
+  /// inserts, transaction control, savepoints. A fixed set, kept apart so that the user's
+  /// statements never evict them, nor they the user's.
   @exclusivity(unchecked)
-  @usableFromInline var lastStatement: PreparedStatement?
+  @usableFromInline package var quarryStatements = StatementCache(capacity: .max)
   /// The closures SQLite calls back (busy handler, tracing), kept alive with the connection.
   let hooks: ConnectionHooks
 
@@ -85,8 +88,8 @@ public final class Database {
   }
 
   deinit {
-    lastStatement = nil
-    statementCache.removeAll()
+    statements.removeAll()
+    quarryStatements.removeAll()
     sqlite3_close_v2(handle)
   }
 
@@ -104,17 +107,15 @@ public final class Database {
   /// (a migration written with `#sql`) runs them in order, the bindings filling their
   /// placeholders in turn.
   public func execute(_ fragment: QueryFragment) throws {
-    let prepared: PreparedStatement?
-    do {
-      prepared = try cachedStatement(for: fragment)
-    } catch let error as DatabaseError where error.message == DatabaseError.severalStatements {
-      return try execute(sql: fragment.sql, arguments: StatementArguments(fragment.bindings))
+    switch try preparation(for: fragment) {
+    case .empty:
+      return
+    case .statement(let statement):
+      try statement.start(fragment.values)
+      try statement.run(reporting: fragment.values)
+    case .several:
+      try executeEach(utf8: fragment.text, arguments: StatementArguments(fragment.values))
     }
-    guard let statement = prepared else { return }
-    defer { statement.reset() }
-    var step = sqlite3_step(statement.handle)
-    while step == SQLITE_ROW { step = sqlite3_step(statement.handle) }
-    guard step == SQLITE_DONE else { throw stepError(step, statement, fragment.bindings) }
   }
 
   /// Runs one statement and decodes every row with `decodeRow`.
@@ -122,22 +123,20 @@ public final class Database {
   public func fetchAll<Row>(
     _ fragment: QueryFragment, decodeRow: (inout SQLiteQueryDecoder) throws -> Row
   ) throws -> [Row] {
-    guard let statement = try cachedStatement(for: fragment) else { return [] }
+    guard let statement = try startedStatement(for: fragment) else { return [] }
     defer { statement.reset() }
     var rows: [Row] = []
-    while true {
-      let step = sqlite3_step(statement.handle)
-      guard step == SQLITE_ROW else {
-        guard step == SQLITE_DONE else { throw stepError(step, statement, fragment.bindings) }
-        return rows
-      }
-      var decoder = SQLiteQueryDecoder(statement)
+    guard try statement.step(reporting: fragment.values) else { return rows }
+    let knownTypes = statement.knownColumnTypes(in: self)
+    repeat {
+      var decoder = SQLiteQueryDecoder(statement, knownTypes: knownTypes)
       do {
         rows.append(try decodeRow(&decoder))
       } catch let error as QueryDecodingError {
         throw decoder.locate(error)
       }
-    }
+    } while try statement.step(reporting: fragment.values)
+    return rows
   }
 
   /// Runs one statement and decodes its first row, or returns nil when there is none.
@@ -145,14 +144,10 @@ public final class Database {
   public func fetchOne<Row>(
     _ fragment: QueryFragment, decodeRow: (inout SQLiteQueryDecoder) throws -> Row
   ) throws -> Row? {
-    guard let statement = try cachedStatement(for: fragment) else { return nil }
+    guard let statement = try startedStatement(for: fragment) else { return nil }
     defer { statement.reset() }
-    let step = sqlite3_step(statement.handle)
-    guard step == SQLITE_ROW else {
-      guard step == SQLITE_DONE else { throw stepError(step, statement, fragment.bindings) }
-      return nil
-    }
-    var decoder = SQLiteQueryDecoder(statement)
+    guard try statement.step(reporting: fragment.values) else { return nil }
+    var decoder = SQLiteQueryDecoder(statement, knownTypes: statement.knownColumnTypes(in: self))
     do {
       return try decodeRow(&decoder)
     } catch let error as QueryDecodingError {
@@ -160,65 +155,57 @@ public final class Database {
     }
   }
 
+  /// Runs the schema's pre-rendered one-row insert `utf8` with the values of `rows`, bound
+  /// straight from the rows.
+  @usableFromInline
+  func executeInsert(utf8: [UInt8], rows: InsertRows) throws {
+    guard case .statement(let statement) = try quarryStatements.statement(for: utf8, on: self)
+    else { return }
+    try statement.start(rows)
+    try statement.run(reporting: rows.queryBindings)
+  }
+
   // MARK: Statements
 
-  /// A prepared statement for `fragment`'s SQL, from the cache when possible, with its bindings
-  /// bound; nil when the SQL holds no statement (only whitespace or comments).
+  /// What `fragment`'s SQL holds, from the statement cache it belongs to: Quarry's own for a
+  /// schema's pre-rendered statement, the user's for the rest. Not bound yet.
   @usableFromInline
-  func cachedStatement(for fragment: QueryFragment) throws -> PreparedStatement? {
-    guard let statement = try cachedStatement(utf8: fragment.utf8) else { return nil }
-    do {
-      try statement.bind(fragment.bindings)
-    } catch {
-      statement.reset()
-      throw error
+  func preparation(for fragment: QueryFragment) throws -> Preparation {
+    if fragment.preRendered == nil {
+      return try statements.statement(for: fragment.text, on: self)
     }
-    statement.isBusy = true
-    return statement
+    return try quarryStatements.statement(for: fragment.text, on: self)
   }
 
-  /// A prepared statement for `utf8`, from the cache when possible, not bound yet; nil when the
-  /// SQL holds no statement. The last statement used is compared first (often the very same
-  /// bytes, compared by identity), so a loop running one statement never hashes its text.
+  /// The statement for `fragment`, bound and busy until it is reset; nil when the SQL holds no
+  /// statement. SQL holding several statements is an error: only ``execute(_:)`` runs them.
   @usableFromInline
-  func cachedStatement(utf8: [UInt8]) throws -> PreparedStatement? {
-    if let last = lastStatement, !last.isBusy, last.utf8 == utf8 {
-      return last
+  func startedStatement(for fragment: QueryFragment) throws -> PreparedStatement? {
+    switch try preparation(for: fragment) {
+    case .empty:
+      return nil
+    case .statement(let statement):
+      try statement.start(fragment.values)
+      if let table = fragment.columnsTable { statement.readsColumns(of: table) }
+      return statement
+    case .several:
+      throw DatabaseError.severalStatements(sql: fragment.sql, arguments: fragment.values)
     }
-    let key = StatementKey(utf8)
-    if let cached = statementCache[key], !cached.isBusy {
-      lastStatement = cached
-      return cached
-    }
-    guard let prepared = try prepare(utf8: utf8) else { return nil }
-    if statementCache[key] == nil {
-      statementCache[key] = prepared
-      lastStatement = prepared
-    }
-    return prepared
   }
 
-  /// Runs the statement `utf8` with the values of `rows`, bound straight from the rows.
-  @usableFromInline
-  func execute(utf8: [UInt8], rows: InsertRows) throws {
-    guard let statement = try cachedStatement(utf8: utf8) else { return }
-    defer { statement.reset() }
-    try statement.bind(rows)
-    statement.isBusy = true
-    var step = sqlite3_step(statement.handle)
-    while step == SQLITE_ROW { step = sqlite3_step(statement.handle) }
-    guard step == SQLITE_DONE else { throw stepError(step, statement, rows.queryBindings) }
-  }
-
-  /// Compiles one SQL statement; nil when `sql` holds none.
+  /// Compiles one SQL statement; nil when `sql` holds none. SQL holding more than one statement
+  /// is an error (``DatabaseError/severalStatements``), never silently cut short.
   public func prepare(sql: String) throws -> PreparedStatement? {
-    try prepare(utf8: Array(sql.utf8))
+    switch try prepare(utf8: Array(sql.utf8)) {
+    case .empty: return nil
+    case .statement(let statement): return statement
+    case .several: throw DatabaseError.severalStatements(sql: sql, arguments: [])
+    }
   }
 
-  /// Compiles one SQL statement given as UTF-8; nil when it holds none. SQL holding more than
-  /// one statement is an error (``DatabaseError/severalStatements``), never silently cut short.
-  @usableFromInline
-  func prepare(utf8: [UInt8]) throws -> PreparedStatement? {
+  /// Compiles the first statement of `utf8` and tells what the text holds: no statement, one,
+  /// or several.
+  func prepare(utf8: [UInt8]) throws -> Preparation {
     var statement: OpaquePointer?
     var hasMore = false
     let code = utf8.withUnsafeBufferPointer { buffer in
@@ -239,25 +226,58 @@ public final class Database {
         return code
       }
     }
-    let sql = { String(decoding: utf8, as: UTF8.self) }
     guard code == SQLITE_OK else {
       sqlite3_finalize(statement)
-      throw DatabaseError(connection: handle, resultCode: code, sql: sql())
+      throw DatabaseError(
+        connection: handle, resultCode: code, sql: String(decoding: utf8, as: UTF8.self))
     }
     guard !hasMore else {
       sqlite3_finalize(statement)
-      throw DatabaseError(
-        resultCode: DatabaseError.misuse, message: DatabaseError.severalStatements, sql: sql())
+      return .several
     }
-    guard let statement else { return nil }
-    return PreparedStatement(handle: statement, connection: handle, utf8: utf8)
+    guard let statement else { return .empty }
+    return .statement(PreparedStatement(handle: statement, connection: handle, utf8: utf8))
   }
 
-  @usableFromInline
-  func stepError(_ code: Int32, _ statement: PreparedStatement, _ arguments: [QueryBinding])
-    -> DatabaseError
-  {
-    DatabaseError(connection: handle, resultCode: code, sql: statement.sql, arguments: arguments)
+  /// Runs SQL holding several statements, one after the other, each taking its positional
+  /// arguments in turn and the named ones it names. The statements are not cached.
+  func executeEach(utf8: [UInt8], arguments: StatementArguments) throws {
+    var position = 0
+    try utf8.withUnsafeBufferPointer { bytes in
+      try bytes.withMemoryRebound(to: CChar.self) { buffer in
+        guard let base = buffer.baseAddress else { return }
+        var start = base
+        let end = base + buffer.count
+        while start < end {
+          var handle: OpaquePointer?
+          var tail: UnsafePointer<CChar>?
+          let code = sqlite3_prepare_v2(self.handle, start, Int32(end - start), &handle, &tail)
+          // After a failure the tail is unreliable: report the rest of the text.
+          let next = code == SQLITE_OK ? tail ?? end : end
+          let text = Array(UnsafeRawBufferPointer(start: start, count: next - start))
+          start = next
+          guard code == SQLITE_OK else {
+            sqlite3_finalize(handle)
+            throw DatabaseError(
+              connection: self.handle, resultCode: code, sql: trimmed(text),
+              arguments: arguments.all)
+          }
+          guard let handle else { continue }  // only whitespace or a comment was left
+          let statement = PreparedStatement(
+            handle: handle, connection: self.handle, utf8: Array(trimmed(text).utf8))
+          try statement.bind(arguments, position: &position)
+          statement.isBusy = true
+          try statement.run(reporting: arguments.all)
+        }
+      }
+    }
+    guard position == arguments.positional.count else {
+      throw DatabaseError(
+        resultCode: DatabaseError.misuse,
+        message:
+          "the SQL has \(position) positional parameters but \(arguments.positional.count) values were given",
+        sql: String(decoding: utf8, as: UTF8.self), arguments: arguments.all)
+    }
   }
 
   // MARK: Connection state
@@ -275,17 +295,10 @@ public final class Database {
   public var isInsideTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 }
 
-/// The statement cache's key: SQL text as UTF-8, hashed as one block of bytes (an array of
-/// bytes would otherwise be hashed byte by byte).
-@usableFromInline
-struct StatementKey: Hashable {
-  @usableFromInline let utf8: [UInt8]
-
-  @inlinable
-  init(_ utf8: [UInt8]) { self.utf8 = utf8 }
-
-  @inlinable
-  func hash(into hasher: inout Hasher) {
-    utf8.withUnsafeBytes { hasher.combine(bytes: $0) }
-  }
+/// `utf8` as text, without leading and trailing whitespace.
+private func trimmed(_ utf8: [UInt8]) -> String {
+  var text = Substring(String(decoding: utf8, as: UTF8.self))
+  while let first = text.first, first.isWhitespace { text.removeFirst() }
+  while let last = text.last, last.isWhitespace { text.removeLast() }
+  return String(text)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import QuarryCore
+import QuarrySQLText
 
 /// Runs schema migrations in order, each exactly once, each in its own transaction.
 ///
@@ -173,8 +174,7 @@ public struct DatabaseMigrator: Sendable {
           """)
       for object in objects {
         guard case .text(let type) = object[0], case .text(let name) = object[1] else { continue }
-        let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        try db.execute(sql: "DROP \(type.uppercased()) IF EXISTS \(quoted)")
+        try db.execute(sql: "DROP \(type.uppercased()) IF EXISTS \(quoteIdentifier(name))")
       }
     }
   }

@@ -3,20 +3,32 @@ import QuarryCore
 
 /// Decodes the current row of an SQLite statement, column by column, straight from SQLite.
 ///
-/// Each column costs one `sqlite3_column_value` call; its type and value are then read from
-/// the returned value, which (unlike the `sqlite3_column_*` accessors) takes no locks.
+/// Each column's storage class is checked before its value is read (`sqlite3_column_value`,
+/// then the value's type and content), so a wrong type is an error, never a silent conversion.
+/// Where the database guarantees a column's type (``ColumnTypes``: a STRICT table's `NOT NULL`
+/// column read directly), the value is read with one `sqlite3_column_*` call and no check.
 public struct SQLiteQueryDecoder: QueryDecoder {
   @usableFromInline unowned(unsafe) let statement: PreparedStatement
   @usableFromInline let handle: OpaquePointer
   @usableFromInline let columnCount: Int32
+  /// The storage class each column is sure to hold (0: unknown); nil when none is known.
+  @usableFromInline let knownTypes: UnsafeMutablePointer<Int32>?
   /// The index of the next column to read.
   @usableFromInline var column: Int32 = 0
 
   @inlinable
-  init(_ statement: PreparedStatement) {
+  init(_ statement: PreparedStatement, knownTypes: UnsafeMutablePointer<Int32>? = nil) {
     self.statement = statement
     self.handle = statement.handle
     self.columnCount = statement.columnCount
+    self.knownTypes = knownTypes
+  }
+
+  /// Whether the next column exists and is sure to hold `storageClass`.
+  @inlinable
+  func nextIsKnown(_ storageClass: Int32) -> Bool {
+    guard let knownTypes, column < columnCount else { return false }
+    return knownTypes[Int(column)] == storageClass
   }
 
   /// The next column's value, failing when the row has no more columns.
@@ -30,6 +42,8 @@ public struct SQLiteQueryDecoder: QueryDecoder {
 
   @inlinable
   public mutating func decodeNil() throws -> Bool {
+    // A column of known type is never NULL.
+    if let knownTypes, column < columnCount, knownTypes[Int(column)] != 0 { return false }
     guard sqlite3_value_type(try nextValue("a value")) == SQLITE_NULL else { return false }
     column += 1
     return true
@@ -48,6 +62,10 @@ public struct SQLiteQueryDecoder: QueryDecoder {
 
   @inlinable
   public mutating func decode(_ type: Int64.Type) throws -> Int64 {
+    if nextIsKnown(SQLITE_INTEGER) {
+      defer { column += 1 }
+      return sqlite3_column_int64(handle, column)
+    }
     let value = try nextValue("Int64")
     guard sqlite3_value_type(value) == SQLITE_INTEGER else { throw mismatch(expected: "Int64") }
     column += 1
@@ -56,6 +74,10 @@ public struct SQLiteQueryDecoder: QueryDecoder {
 
   @inlinable
   public mutating func decode(_ type: Int.Type) throws -> Int {
+    if nextIsKnown(SQLITE_INTEGER) {
+      defer { column += 1 }
+      return Int(sqlite3_column_int64(handle, column))
+    }
     let value = try nextValue("Int")
     guard sqlite3_value_type(value) == SQLITE_INTEGER else { throw mismatch(expected: "Int") }
     column += 1
@@ -64,6 +86,10 @@ public struct SQLiteQueryDecoder: QueryDecoder {
 
   @inlinable
   public mutating func decode(_ type: Double.Type) throws -> Double {
+    if nextIsKnown(SQLITE_FLOAT) || nextIsKnown(SQLITE_INTEGER) {
+      defer { column += 1 }
+      return sqlite3_column_double(handle, column)
+    }
     let value = try nextValue("Double")
     let storage = sqlite3_value_type(value)
     guard storage == SQLITE_FLOAT || storage == SQLITE_INTEGER else {
@@ -75,6 +101,13 @@ public struct SQLiteQueryDecoder: QueryDecoder {
 
   @inlinable
   public mutating func decode(_ type: String.Type) throws -> String {
+    if nextIsKnown(SQLITE_TEXT) {
+      defer { column += 1 }
+      // The text first, then its length (the order SQLite documents).
+      guard let text = sqlite3_column_text(handle, column) else { return "" }
+      let count = Int(sqlite3_column_bytes(handle, column))
+      return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
     let value = try nextValue("String")
     guard sqlite3_value_type(value) == SQLITE_TEXT else { throw mismatch(expected: "String") }
     column += 1
@@ -85,6 +118,12 @@ public struct SQLiteQueryDecoder: QueryDecoder {
 
   @inlinable
   public mutating func decode(_ type: [UInt8].Type) throws -> [UInt8] {
+    if nextIsKnown(SQLITE_BLOB) {
+      defer { column += 1 }
+      guard let bytes = sqlite3_column_blob(handle, column) else { return [] }
+      let count = Int(sqlite3_column_bytes(handle, column))
+      return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
     let value = try nextValue("[UInt8]")
     guard sqlite3_value_type(value) == SQLITE_BLOB else { throw mismatch(expected: "[UInt8]") }
     column += 1
@@ -95,6 +134,10 @@ public struct SQLiteQueryDecoder: QueryDecoder {
 
   @inlinable
   public mutating func decode(_ type: Bool.Type) throws -> Bool {
+    if nextIsKnown(SQLITE_INTEGER) {
+      defer { column += 1 }
+      return sqlite3_column_int64(handle, column) != 0
+    }
     let value = try nextValue("Bool")
     guard sqlite3_value_type(value) == SQLITE_INTEGER else { throw mismatch(expected: "Bool") }
     column += 1

@@ -1,4 +1,5 @@
 import QuarryCore
+import QuarrySQLText
 
 /// How a transaction takes its locks.
 public enum TransactionKind: String, Sendable {
@@ -18,14 +19,14 @@ extension Database {
   public func transaction<T>(_ kind: TransactionKind = .deferred, _ body: () throws -> T) throws
     -> T
   {
-    try execute(QueryFragment(sql: "BEGIN \(kind.rawValue) TRANSACTION"))
+    try executeQuarryStatement("BEGIN \(kind.rawValue) TRANSACTION")
     let result: T
     do {
       result = try body()
-      try execute(QueryFragment(sql: "COMMIT TRANSACTION"))
+      try executeQuarryStatement("COMMIT TRANSACTION")
     } catch {
       if isInsideTransaction {
-        try? execute(QueryFragment(sql: "ROLLBACK TRANSACTION"))
+        try? executeQuarryStatement("ROLLBACK TRANSACTION")
       }
       throw error
     }
@@ -45,23 +46,37 @@ extension Database {
   /// }
   /// ```
   public func savepoint<T>(_ name: String = "quarry", _ body: () throws -> T) throws -> T {
-    let quoted =
-      "\""
-      + name.split(separator: "\"", omittingEmptySubsequences: false)
-      .joined(separator: "\"\"") + "\""
-    try execute(sql: "SAVEPOINT \(quoted)")
+    let quoted = quoteIdentifier(name)
+    try executeQuarryStatement("SAVEPOINT \(quoted)")
     let result: T
     do {
       result = try body()
-      try execute(sql: "RELEASE SAVEPOINT \(quoted)")
+      try executeQuarryStatement("RELEASE SAVEPOINT \(quoted)")
     } catch {
       if isInsideTransaction {
         // Rolling back to a savepoint keeps it open: release it too.
-        try? execute(sql: "ROLLBACK TO SAVEPOINT \(quoted)")
-        try? execute(sql: "RELEASE SAVEPOINT \(quoted)")
+        try? executeQuarryStatement("ROLLBACK TO SAVEPOINT \(quoted)")
+        try? executeQuarryStatement("RELEASE SAVEPOINT \(quoted)")
       }
       throw error
     }
     return result
+  }
+
+  /// Runs one of Quarry's own statements, without arguments, kept in Quarry's statement cache.
+  func executeQuarryStatement(_ sql: String) throws {
+    try forEachRow(ofQuarryQuery: sql) { _ in }
+  }
+
+  /// Runs one of Quarry's own queries (a pragma), kept in Quarry's statement cache, and hands
+  /// each row to `body`.
+  func forEachRow(ofQuarryQuery sql: String, _ body: (PreparedStatement) throws -> Void) throws {
+    guard
+      case .statement(let statement) = try quarryStatements.statement(
+        for: Array(sql.utf8), on: self)
+    else { return }
+    statement.isBusy = true
+    defer { statement.reset() }
+    while try statement.step(reporting: []) { try body(statement) }
   }
 }

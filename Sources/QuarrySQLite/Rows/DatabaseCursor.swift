@@ -36,17 +36,19 @@ public final class DatabaseCursor<Element> {
   /// The next element, or nil when the rows are exhausted.
   public func next() throws -> Element? {
     guard !isFinished else { return nil }
-    let step = sqlite3_step(statement.handle)
-    guard step == SQLITE_ROW else {
+    let hasRow: Bool
+    do {
+      hasRow = try statement.step(reporting: arguments)
+    } catch {
       finish()
-      guard step == SQLITE_DONE else {
-        throw DatabaseError(
-          connection: statement.connection, resultCode: step, sql: statement.sql,
-          arguments: arguments)
-      }
+      throw error
+    }
+    guard hasRow else {
+      finish()
       return nil
     }
-    var decoder = SQLiteQueryDecoder(statement)
+    var decoder = SQLiteQueryDecoder(
+      statement, knownTypes: database.flatMap { statement.knownColumnTypes(in: $0) })
     do {
       return try decodeRow(&decoder)
     } catch let error as QueryDecodingError {
@@ -82,10 +84,8 @@ extension Database {
     _ fragment: QueryFragment,
     decodeRow: @escaping (inout SQLiteQueryDecoder) throws -> Element
   ) throws -> DatabaseCursor<Element> {
-    guard let statement = try cachedStatement(for: fragment) else {
-      throw DatabaseError(
-        resultCode: DatabaseError.misuse, message: "the SQL holds no statement",
-        sql: fragment.sql, arguments: fragment.bindings)
+    guard let statement = try startedStatement(for: fragment) else {
+      throw DatabaseError.noStatement(sql: fragment.sql, arguments: fragment.values)
     }
     return DatabaseCursor(
       database: self, statement: statement, arguments: fragment.bindings, decodeRow: decodeRow)

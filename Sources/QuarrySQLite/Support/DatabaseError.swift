@@ -70,4 +70,15 @@ extension DatabaseError {
   /// (a fetch, a prepared statement).
   public static let severalStatements =
     "the SQL holds more than one statement; only execute runs several"
+
+  /// The error of SQL holding several statements where one is expected.
+  static func severalStatements(sql: String, arguments: [QueryBinding]) -> DatabaseError {
+    DatabaseError(resultCode: misuse, message: severalStatements, sql: sql, arguments: arguments)
+  }
+
+  /// The error of SQL holding no statement where one is expected.
+  static func noStatement(sql: String, arguments: [QueryBinding]) -> DatabaseError {
+    DatabaseError(
+      resultCode: misuse, message: "the SQL holds no statement", sql: sql, arguments: arguments)
+  }
 }

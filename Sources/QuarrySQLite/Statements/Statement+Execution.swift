@@ -38,12 +38,13 @@ extension Statement {
 extension Insert {
   /// Runs the insert.
   ///
-  /// (A plain one-row insert, the most common, binds the row's values straight into the cached
-  /// statement of ``TableSchema/insertRowUTF8``, with no intermediate array.)
+  /// (A plain one-row insert of a row or draft, the most common, binds the row's values
+  /// straight into the cached statement of the schema's pre-rendered insert, with no
+  /// intermediate array.)
   @inlinable
   public func execute(_ db: Database) throws {
     if isPlainOneRowInsert, case .rows(let rows) = source {
-      try db.execute(utf8: Into.schema.insertRowUTF8, rows: rows)
+      try db.executeInsert(utf8: Into.schema.insertRowUTF8, rows: rows)
     } else {
       try db.execute(queryFragment)
     }

@@ -21,6 +21,10 @@ public final class PreparedStatement {
   /// Binds rows' values, made on first use and reused.
   @exclusivity(unchecked)
   var rowBinder: StatementBinder?
+  /// The types the database guarantees for the result columns, for a statement that reads a
+  /// table's columns directly; nil for other statements.
+  @exclusivity(unchecked)
+  @usableFromInline var columnTypes: ColumnTypes?
 
   init(handle: OpaquePointer, connection: OpaquePointer, utf8: [UInt8]) {
     self.handle = handle
@@ -106,11 +110,86 @@ public final class PreparedStatement {
       sql: sql, arguments: arguments)
   }
 
+  /// The count of ``StatementCache`` uses when the statement stopped being the cache's last
+  /// one: the lowest is the least recently used.
+  var lastUse: UInt64 = 0
+
   /// Makes the statement ready to run again.
   @usableFromInline
   func reset() {
     sqlite3_reset(handle)
     isBusy = false
+  }
+
+  // MARK: Running
+
+  /// Binds `bindings` and marks the statement busy until it is reset; on failure it is reset.
+  @usableFromInline
+  func start(_ bindings: [QueryBinding]) throws {
+    do {
+      try bind(bindings)
+    } catch {
+      reset()
+      throw error
+    }
+    isBusy = true
+  }
+
+  /// Binds the values of `rows` and marks the statement busy until it is reset; on failure it
+  /// is reset.
+  func start(_ rows: InsertRows) throws {
+    do {
+      try bind(rows)
+    } catch {
+      reset()
+      throw error
+    }
+    isBusy = true
+  }
+
+  /// Notes that the statement reads the columns of `table` directly, so that the types the
+  /// database guarantees for them can be trusted (see ``ColumnTypes``).
+  @usableFromInline
+  func readsColumns(of table: String) {
+    if columnTypes?.table != table {
+      columnTypes = ColumnTypes(table: table, columnCount: Int(columnCount))
+    }
+  }
+
+  /// The storage class known for each result column (0 where none is), as last learned; nil
+  /// for a statement that doesn't read a table's columns directly.
+  package var knownColumnTypesLearned: [Int32]? {
+    columnTypes.map { Array(UnsafeBufferPointer(start: $0.types, count: $0.count)) }
+  }
+
+  /// The column types known for the row the statement has just stepped to; nil when none is.
+  @inlinable
+  func knownColumnTypes(in db: Database) -> UnsafeMutablePointer<Int32>? {
+    guard let columnTypes else { return nil }
+    return columnTypes.current(for: handle, in: db)
+  }
+
+  /// Steps once: true when a row is ready to read, false when the statement is done. An error
+  /// carries the statement's SQL and `arguments`.
+  @inlinable
+  func step(reporting arguments: @autoclosure () -> [QueryBinding]) throws -> Bool {
+    let code = sqlite3_step(handle)
+    if code == SQLITE_ROW { return true }
+    if code == SQLITE_DONE { return false }
+    throw stepError(code, arguments: arguments())
+  }
+
+  /// Steps to the end, discarding rows, then resets: every run that keeps no rows.
+  @usableFromInline
+  func run(reporting arguments: @autoclosure () -> [QueryBinding]) throws {
+    defer { reset() }
+    while try step(reporting: arguments()) {}
+  }
+
+  /// The error of a step that failed with `code`.
+  @usableFromInline
+  func stepError(_ code: Int32, arguments: [QueryBinding]) -> DatabaseError {
+    DatabaseError(connection: connection, resultCode: code, sql: sql, arguments: arguments)
   }
 }
 

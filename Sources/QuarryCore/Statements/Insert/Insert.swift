@@ -1,0 +1,177 @@
+/// An `INSERT` into a table: drafts, full rows, chosen columns with values, or the rows of a
+/// select; with conflict resolution and upserts.
+///
+/// ```swift
+/// Reminder.insert { Reminder.Draft(title: "Get haircut", priority: .medium) }
+/// // INSERT INTO "reminders" ("id", "title", "priority") VALUES (NULL, 'Get haircut', 1)
+/// ```
+///
+/// Every writable column is listed, and a draft's missing primary key is inserted as `NULL`, so
+/// the database assigns it and every one-row insert into a table has the same SQL text.
+public struct Insert<Into: Table>: Statement, Sendable {
+  public typealias QueryValue = Void
+
+  /// `INSERT OR …`
+  public var conflictResolution: ConflictResolution?
+  /// The inserted rows.
+  @usableFromInline package var source: InsertSource
+  /// The column list and the upsert clause, which most inserts don't have. Behind one optional
+  /// reference, so that an insert stays small: the optimizer then moves a one-row insert around
+  /// in registers instead of copying it through memory.
+  @usableFromInline var clauses: Clauses?
+
+  /// The column list, `("title", "priority")`; nil for every writable column.
+  @inlinable
+  public var columnList: String? {
+    get { clauses?.columnList }
+    set { clauses = Clauses.make(columnList: newValue, upsert: upsert) }
+  }
+
+  /// The upsert clause: `ON CONFLICT (…) DO UPDATE SET …` or `DO NOTHING`.
+  @inlinable
+  public var upsert: QueryFragment? {
+    get { clauses?.upsert }
+    set { clauses = Clauses.make(columnList: columnList, upsert: newValue) }
+  }
+
+  /// An insert's column list and upsert clause. Immutable: setting either makes a new one.
+  @usableFromInline
+  final class Clauses: Sendable {
+    @usableFromInline let columnList: String?
+    @usableFromInline let upsert: QueryFragment?
+
+    @inlinable
+    init(columnList: String?, upsert: QueryFragment?) {
+      self.columnList = columnList
+      self.upsert = upsert
+    }
+
+    /// The clauses; nil when there are none, so that the insert stays a plain one.
+    @inlinable
+    static func make(columnList: String?, upsert: QueryFragment?) -> Clauses? {
+      columnList == nil && upsert == nil ? nil : Clauses(columnList: columnList, upsert: upsert)
+    }
+  }
+
+  /// An insert of rows of values, or of a select.
+  @inlinable
+  package init(
+    or conflictResolution: ConflictResolution? = nil, columnList: String? = nil,
+    source: InsertSource
+  ) {
+    self.conflictResolution = conflictResolution
+    self.source = source
+    clauses = Clauses.make(columnList: columnList, upsert: nil)
+  }
+
+  /// An insert of `rowCount` rows whose values follow each other in `bindings`.
+  @inlinable
+  public init(bindings: [QueryBinding], rowCount: Int) {
+    self.init(source: .values(bindings, rowCount: rowCount))
+  }
+
+  /// An insert of full rows or drafts, kept as they are: a driver binds their values straight
+  /// into its statement.
+  @inlinable
+  init<Row: WritableRow>(or conflictResolution: ConflictResolution?, _ rows: InsertValues<Row>) {
+    self.conflictResolution = conflictResolution
+    self.source = .rows(InsertRows(rows))
+  }
+
+  /// Whether the statement is the table's pre-rendered one-row insert
+  /// (``TableSchema/insertRowUTF8``): one row of values, no conflict clause, every column.
+  @inlinable
+  package var isPlainOneRowInsert: Bool {
+    guard conflictResolution == nil, clauses == nil else { return false }
+    return source.rowCount == 1
+  }
+
+  /// ` ("a", "b")\nVALUES (?, ?), (?, ?)` and the bindings.
+  @inlinable
+  static func writeValues(
+    _ bindings: [QueryBinding], rowCount: Int, columnList: String?,
+    to fragment: inout QueryFragment
+  ) {
+    fragment.append(sql: " ")
+    fragment.append(sql: columnList ?? Into.schema.insertColumnsSQL)
+    let columnCount = rowCount == 0 ? 0 : bindings.count / rowCount
+    let placeholders =
+      "(" + Array(repeating: "?", count: columnCount).joined(separator: ", ") + ")"
+    fragment.append(sql: "\nVALUES ")
+    for index in 0..<rowCount {
+      if index > 0 { fragment.append(sql: ", ") }
+      fragment.append(sql: placeholders)
+    }
+    fragment.append(bindingsOfPlaceholders: bindings)
+  }
+
+  /// Renders nothing when there are no rows: executing it does nothing.
+  @inlinable
+  public func write(to fragment: inout QueryFragment) {
+    let schema = Into.schema
+    if isPlainOneRowInsert, fragment.isEmpty {
+      // The common case is the schema's pre-rendered text as it is, marked so that a driver
+      // keeps its statement with Quarry's own.
+      let bindings: [QueryBinding]
+      switch source {
+      case .rows(let rows): bindings = rows.queryBindings
+      case .values(let values, _): bindings = values
+      case .select, .defaultValues: bindings = []
+      }
+      fragment = QueryFragment(
+        utf8: schema.insertRowUTF8, bindings: bindings, preRendered: .insertRow)
+      return
+    }
+    guard source.rowCount != 0 else { return }
+    fragment.append(sql: "INSERT ")
+    if let conflictResolution { fragment.append(sql: "OR \(conflictResolution.rawValue) ") }
+    fragment.append(sql: "INTO ")
+    fragment.append(sql: schema.quotedName)
+    switch source {
+    case .values(let bindings, let rowCount):
+      Self.writeValues(bindings, rowCount: rowCount, columnList: columnList, to: &fragment)
+    case .rows(let rows):
+      Self.writeValues(
+        rows.queryBindings, rowCount: rows.count, columnList: columnList, to: &fragment)
+    case .select(let select):
+      fragment.append(sql: " ")
+      fragment.append(sql: columnList ?? schema.insertColumnsSQL)
+      fragment.append(sql: "\n")
+      fragment.append(select)
+      // SQLite needs a WHERE before an upsert clause to parse a select's end.
+      if upsert != nil { fragment.append(sql: "\nWHERE 1") }
+    case .defaultValues:
+      fragment.append(sql: " DEFAULT VALUES")
+    }
+    if let upsert {
+      fragment.append(sql: "\n")
+      fragment.append(upsert)
+    }
+  }
+}
+
+/// Where an insert's rows come from. (Not nested in the generic `Insert`, so it stays a plain
+/// enum the optimizer handles without runtime metadata.)
+@usableFromInline
+package enum InsertSource: Sendable {
+  /// `count` rows of values, one after the other.
+  case values([QueryBinding], rowCount: Int)
+  /// Full rows or drafts, as they were given.
+  case rows(InsertRows)
+  /// The rows of a select.
+  case select(QueryFragment)
+  /// One row of default values.
+  case defaultValues
+}
+
+extension InsertSource {
+  /// The number of rows of values; nil for a select and default values.
+  @inlinable
+  package var rowCount: Int? {
+    switch self {
+    case .values(_, let rowCount): return rowCount
+    case .rows(let rows): return rows.count
+    case .select, .defaultValues: return nil
+    }
+  }
+}

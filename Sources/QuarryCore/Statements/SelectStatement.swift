@@ -1,0 +1,66 @@
+/// A `SELECT` from a table or a join: the clauses after its `WHERE` (``SelectClauses``) are
+/// built by the same methods, written once here.
+///
+/// ```swift
+/// Reminder.all.order { $0.title }.limit(10)
+/// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.group { $1.id }
+/// ```
+public protocol SelectStatement: Statement {
+  /// What query closures receive: a table's columns, or a tuple of a join's.
+  associatedtype ClauseColumns
+
+  /// The columns handed to query closures.
+  var clauseColumns: ClauseColumns { get }
+
+  /// `GROUP BY`, `HAVING`, `ORDER BY`, `LIMIT`.
+  var clauses: SelectClauses { get set }
+}
+
+extension SelectStatement {
+  /// Adds an ordering term: `.order { $0.title.desc() }`.
+  @inlinable
+  public consuming func order<Term: QueryExpression>(
+    by term: (ClauseColumns) -> Term
+  ) -> Self {
+    SelectClauses.appendTerm(term(clauseColumns), to: &clauses.ordering)
+    return self
+  }
+
+  /// Adds ordering terms: `.order { ($0.isCompleted, $0.title.desc()) }`.
+  @inlinable
+  public consuming func order<each Term: QueryExpression>(
+    by terms: (ClauseColumns) -> (repeat each Term)
+  ) -> Self {
+    for term in repeat each terms(clauseColumns) {
+      SelectClauses.appendTerm(term, to: &clauses.ordering)
+    }
+    return self
+  }
+
+  /// Groups rows: `.group { $0.listID }` or `.group { ($0.listID, $0.isCompleted) }`.
+  @inlinable
+  public consuming func group<each Term: QueryExpression>(
+    by terms: (ClauseColumns) -> (repeat each Term)
+  ) -> Self {
+    for term in repeat each terms(clauseColumns) {
+      SelectClauses.appendTerm(term, to: &clauses.grouping)
+    }
+    return self
+  }
+
+  /// Keeps groups matching a predicate: `.having { $0.id.count() > 2 }`.
+  @inlinable
+  public consuming func having<Predicate: QueryExpression<Bool>>(
+    _ predicate: (ClauseColumns) -> Predicate
+  ) -> Self {
+    SelectClauses.appendPredicate(predicate(clauseColumns), to: &clauses.having)
+    return self
+  }
+
+  /// Returns at most `count` rows, skipping `offset` rows first.
+  @inlinable
+  public consuming func limit(_ count: Int, offset: Int? = nil) -> Self {
+    clauses.limit = (count, offset)
+    return self
+  }
+}
