@@ -80,3 +80,30 @@ struct DriftLoan {
   let id: Int
   var bookID: Int?
 }
+
+// MARK: - STRICT tables: the column types a STRICT table guarantees
+
+@Table("strictItems")
+struct StrictItem: Equatable {
+  let id: Int
+  var name: String
+  var price: Double
+  var note: String?
+  var isActive: Bool
+  var data: [UInt8]
+}
+
+@Table("strictTags")
+struct StrictTag: Equatable {
+  let id: Int
+  var itemID: Int
+  var label: String
+}
+
+/// A view over a left join: its `name` comes from a STRICT `NOT NULL` column, yet is `NULL`
+/// where the join found nothing.
+@Table("strictItemNames")
+struct StrictItemName: Equatable {
+  let id: Int
+  var name: String
+}
