@@ -94,7 +94,8 @@ let package = Package(
     .testTarget(
       name: "QuarryCoreTests",
       dependencies: [
-        "Quarry", "QuarryTestSupport", .product(name: "Tagged", package: "swift-tagged"),
+        "Quarry", "QuarrySQLite", "QuarrySQLText", "QuarryTestSupport",
+        .product(name: "Tagged", package: "swift-tagged"),
         // Without it, `assertSQL`'s reported issues don't fail Swift Testing tests.
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
@@ -106,6 +107,9 @@ let package = Package(
       dependencies: [
         "QuarryMacros",
         .product(name: "MacroTesting", package: "swift-macro-testing"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
       ]
     ),
@@ -114,6 +118,7 @@ let package = Package(
       dependencies: [
         "Quarry", "QuarrySQLite", "QuarryTestSupport", "QuarryCrashWriter",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .testTarget(

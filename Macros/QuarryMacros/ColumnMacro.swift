@@ -79,42 +79,5 @@ struct ColumnAttribute {
   }
 }
 
-/// The name a `@Table` or `@Column` argument spells, or nil for `nil` or a non-literal (which is
-/// diagnosed with `error`).
-func literalName(
-  _ expression: ExprSyntax,
-  error: QuarryDiagnostic,
-  diagnostics: inout [Diagnostic]
-) -> String? {
-  if expression.is(NilLiteralExprSyntax.self) { return nil }
-  if let literal = expression.as(StringLiteralExprSyntax.self),
-    let value = StringLiteralText(literal)?.plainValue
-  {
-    return value
-  }
-  diagnostics.append(Diagnostic(node: expression, message: error))
-  return nil
-}
-
-extension AttributeSyntax {
-  /// The attribute's name without a module qualifier: `Column` for `@Quarry.Column`.
-  var simpleName: String {
-    if let member = attributeName.as(MemberTypeSyntax.self) { return member.name.text }
-    return attributeName.trimmedDescription
-  }
-}
-
-extension AttributeListSyntax {
-  /// The first attribute named `name`, module-qualified or not.
-  func first(named name: String) -> AttributeSyntax? {
-    for element in self {
-      if case .attribute(let attribute) = element, attribute.simpleName == name {
-        return attribute
-      }
-    }
-    return nil
-  }
-}
-
 /// Stands for `Self` in a recorded `@Column(as:)` type until the table's name is known.
 let selfMarker = "\u{1}Self"

@@ -6,35 +6,6 @@ import Testing
 
 // Seed 003, "JSON" and "Generated columns".
 
-enum JSONColumns {
-  @Table struct Reminder: Equatable {
-    let id: Int
-    var title = ""
-    @Column(as: [String].JSONRepresentation.self)
-    var notes: [String]
-  }
-}
-
-@Table
-struct Event: Equatable, Sendable {
-  let id: UUID
-  @Column(as: Date.UnixTimeRepresentation.self)
-  var startAt: Date
-  var duration: Double
-  @Column(as: Date.UnixTimeRepresentation.self, generated: .stored)
-  var endAt: Date
-  @Column(as: UUID.BytesRepresentation.self)
-  var ownerID: UUID?
-}
-
-/// A primary key stored through a representation: lookups take the property's type.
-@Table
-struct Device: Equatable, Sendable {
-  @Column(as: UUID.BytesRepresentation.self)
-  let id: UUID
-  var name = ""
-}
-
 @Suite("Column representations and generated columns")
 struct ColumnRepresentationTests {
   @Test func jsonColumns() throws {

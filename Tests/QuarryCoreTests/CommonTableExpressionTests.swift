@@ -4,17 +4,6 @@ import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
-@Table("counts")
-struct Count: Equatable, Sendable {
-  var n: Int
-}
-
-@Table("bigItems")
-struct BigItem: Equatable, Sendable {
-  var id: Int
-  var name: String
-}
-
 @Suite("Common table expressions")
 struct CommonTableExpressionTests {
   @Test func recursiveCounting() throws {

@@ -3,30 +3,6 @@ import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
-/// A table whose primary key column has its own name in the database.
-@Table("shelf_labels")
-private struct ShelfLabel: Equatable {
-  @Column("label_id", primaryKey: true)
-  let id: Int
-  var text: String
-}
-
-/// A table without a primary key: `find` does not exist, and no pre-rendered select either.
-@Table("log_lines")
-private struct LogLine {
-  var name: String
-}
-
-private func labelsDatabase() throws -> Database {
-  let db = try Database()
-  try db.execute(
-    sql: """
-      CREATE TABLE "shelf_labels" ("label_id" INTEGER PRIMARY KEY, "text" TEXT NOT NULL);
-      INSERT INTO "shelf_labels" VALUES (1, 'fiction'), (2, 'poetry'), (3, 'history');
-      """)
-  return db
-}
-
 @Suite("find renders the schema's pre-rendered select")
 struct FindTests {
   @Test func findIsTheSameSQLAsItsWhereClause() throws {

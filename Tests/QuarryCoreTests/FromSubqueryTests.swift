@@ -4,13 +4,6 @@ import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
-@Table("shelfStats")
-struct ShelfStat: Equatable, Sendable {
-  var shelfID: Int?
-  var books: Int
-  var pages: Int
-}
-
 /// Books and pages per shelf.
 private let perShelf = Book.group { $0.shelfID }
   .select { ($0.shelfID, $0.id.count(), $0.pages.sum() ?? 0) }

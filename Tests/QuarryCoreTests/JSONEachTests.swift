@@ -4,34 +4,6 @@ import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
-enum JSONEachFixture {
-  @Table struct Reminder: Equatable, Sendable {
-    let id: Int
-    var title = ""
-    @Column(as: [String].JSONRepresentation.self)
-    var tags: [String] = []
-    @Column(as: [String: Int].JSONRepresentation.self)
-    var estimates: [String: Int]?
-  }
-
-  static func database() throws -> Database {
-    let db = try Database()
-    try db.execute(
-      sql: """
-        CREATE TABLE "reminders" (
-          "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "tags" TEXT NOT NULL, "estimates" TEXT
-        )
-        """)
-    try Reminder.insert {
-      Reminder.Draft(title: "Write report", tags: ["work", "urgent"], estimates: ["draft": 3])
-      Reminder.Draft(title: "Buy milk", tags: ["home"])
-      Reminder.Draft(title: "Call Ana", tags: [], estimates: ["call": 1, "notes": 2])
-      Reminder.Draft(title: "Plan sprint", tags: ["work"])
-    }.execute(db)
-    return db
-  }
-}
-
 @Suite("json_each as a table-valued source")
 struct JSONEachTests {
   typealias Reminder = JSONEachFixture.Reminder

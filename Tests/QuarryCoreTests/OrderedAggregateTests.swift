@@ -10,25 +10,6 @@ import Testing
 
 private let hasOrderedAggregates = Database.sqliteVersionNumber >= 3_044_000
 
-private func shelves() throws -> Database {
-  let db = try Database()
-  try db.execute(
-    sql: """
-      CREATE TABLE "books" (
-        "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "shelfID" INTEGER,
-        "pages" INTEGER NOT NULL, "rating" REAL, "flags" INTEGER NOT NULL,
-        "published" TEXT NOT NULL, "info" TEXT
-      );
-      INSERT INTO "books" VALUES
-        (1, 'Dune', 1, 412, 4.5, 5, '1965-08-01', NULL),
-        (2, 'Emma', 1, 320, NULL, 2, '1815-12-23', NULL),
-        (3, 'Persuasion', 1, 249, 4.0, 0, '1817-12-20', NULL),
-        (4, 'Cosmos', 2, 396, 4.8, 1, '1980-10-12', NULL),
-        (5, 'Contact', 2, 432, 3.9, 0, '1985-09-01', NULL);
-      """)
-  return db
-}
-
 /// Titles per shelf, longest book first, then ids as a JSON array by title, for long books.
 private let orderedTitles = Book.group { $0.shelfID }
   .select {
@@ -70,7 +51,7 @@ struct OrderedAggregateTests {
           + "added ORDER BY inside aggregate calls; orderedGroupConcatFailsClearlyBeforeSQLite344 "
           + "checks the SQL and the error instead")))
   func orderedGroupConcatRunsOnSQLite344() throws {
-    let db = try shelves()
+    let db = try booksOnTwoShelves()
     let rows = try assertQuery(orderedTitles, db: db, sql: orderedTitlesSQL)
     #expect(rows.map(\.0) == [1, 2] as [Int?])
     #expect(rows.map(\.1) == ["Dune, Emma, Persuasion", "Contact, Cosmos"])
@@ -96,7 +77,7 @@ struct OrderedAggregateTests {
         rawValue: "Skipped: this SQLite (\(Database.sqliteVersion)) accepts ORDER BY inside "
           + "aggregate calls; orderedGroupConcatRunsOnSQLite344 runs the queries live")))
   func orderedGroupConcatFailsClearlyBeforeSQLite344() throws {
-    let db = try shelves()
+    let db = try booksOnTwoShelves()
     assertSQL(orderedTitles, orderedTitlesSQL)
     let error = #expect(throws: DatabaseError.self) { try orderedTitles.fetchAll(db) }
     #expect(error?.message == #"near "ORDER": syntax error"#)

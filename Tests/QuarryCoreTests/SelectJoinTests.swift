@@ -4,27 +4,6 @@ import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
-/// Three shelves (one empty) and four books (one on no shelf), shared with `FromSubqueryTests`.
-func shelvesAndBooks() throws -> Database {
-  let db = try Database()
-  try db.execute(
-    sql: """
-      CREATE TABLE "shelves" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL);
-      CREATE TABLE "books" (
-        "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "shelfID" INTEGER REFERENCES "shelves",
-        "pages" INTEGER NOT NULL, "rating" REAL, "flags" INTEGER NOT NULL,
-        "published" TEXT NOT NULL, "info" TEXT
-      );
-      INSERT INTO "shelves" VALUES (1, 'Fiction'), (2, 'Science'), (3, 'Empty');
-      INSERT INTO "books" VALUES
-        (1, 'Dune', 1, 412, 4.5, 5, '1965-08-01', NULL),
-        (2, 'Emma', 1, 320, NULL, 2, '1815-12-23', NULL),
-        (3, 'Cosmos', 2, 396, 4.8, 1, '1980-10-12', NULL),
-        (4, 'Loose Notes', NULL, 12, 2.0, 0, '2020-01-01', NULL);
-      """)
-  return db
-}
-
 @Suite("Query language: selects, joins, subqueries")
 struct SelectJoinTests {
   @Test func distinctGroupAndHaving() throws {
@@ -194,27 +173,50 @@ struct SelectJoinTests {
     #expect(try short.except(fiction).fetchAll(db) == ["Loose Notes"])
   }
 
-  @Test func seedBuildingComplexQueries() throws {
-    // SQLite.swift: users.select(email).filter(name != nil).order(email.desc, name).limit(5, offset: 1)
-    let db = try shelvesAndBooks()
-    let rows = try assertQuery(
-      Book.select { $0.title }.where { $0.rating != nil }.order { ($0.title.desc(), $0.id) }
-        .limit(5, offset: 1),
+  // SQLite.swift's "Joining Other Tables", over `User` and `Post` (seed 000).
+  @Test func joiningNamespacingAndAliasing() throws {
+    let db = try usersDatabase()
+    let joined = try assertQuery(
+      User.join(Post.all) { $1.userID == $0.id }.order { _, post in post.id },
       db: db,
       sql: """
-        SELECT "books"."title" FROM "books" WHERE ("books"."rating" IS NOT NULL)
-        ORDER BY "books"."title" DESC, "books"."id" LIMIT 5 OFFSET 1
+        SELECT \(userColumns), "posts"."id", "posts"."user_id", "posts"."title"
+        FROM "users" JOIN "posts" ON ("posts"."user_id" = "users"."id")
+        ORDER BY "posts"."id"
         """)
-    #expect(rows == ["Dune", "Cosmos"])
-  }
-}
+    #expect(joined.map { $0.0.name } == ["Alice", "Alice", "Dan"])
+    #expect(joined.map(\.1.title) == ["Hello", "Again", "Dan here"])
 
-@Table
-struct Loan: Equatable, Sendable {
-  let id: Int
-  var bookID: Int
-  var shelfID: Int
-  var borrower = ""
+    // Columns are always namespaced, so `id` is never ambiguous.
+    let ids = try assertQuery(
+      User.join(Post.all) { $1.userID == $0.id }.select { ($0.id, $1.id) }
+        .order { _, post in post.id },
+      db: db,
+      sql: """
+        SELECT "users"."id", "posts"."id"
+        FROM "users" JOIN "posts" ON ("posts"."user_id" = "users"."id")
+        ORDER BY "posts"."id"
+        """)
+    #expect(ids.map(\.0) == [1, 1, 4])
+    #expect(ids.map(\.1) == [1, 2, 3])
+
+    // `users.select(users[*])`: every column of the table, namespaced.
+    assertSQL(User.all, "SELECT \(userColumns) FROM \"users\"")
+
+    // The seed renders the aliased table as `("users") AS "managers"`; SQLite writes it
+    // without the parentheses.
+    let managers = try assertQuery(
+      User.join(User.aliased("managers")) { $1.id == $0.managerID }
+        .select { ($0.name, $1.name) }.order { user, _ in user.id },
+      db: db,
+      sql: """
+        SELECT "users"."name", "managers"."name"
+        FROM "users" JOIN "users" AS "managers" ON ("managers"."id" = "users"."manager_id")
+        ORDER BY "users"."id"
+        """)
+    #expect(managers.map(\.0) == ["Betty", nil, "Dan", "Zed"])
+    #expect(managers.map(\.1) == ["Alice", "Alice", "Betty", "Eve"])
+  }
 }
 
 @Suite("Query language: three-table joins")
@@ -258,13 +260,6 @@ struct ThreeTableJoinTests {
       .fetchAll(db)
     #expect(withLoans.count == 2)
   }
-}
-
-@Table
-struct Employee: Equatable, Sendable {
-  let id: Int
-  var name = ""
-  var managerID: Int?
 }
 
 @Suite("Query language: self joins")

@@ -4,78 +4,9 @@ import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
-// Seed 003, "Grouped columns" and "Enum tables", and `@Selection` structs as query row types.
-
-@Selection
-struct Timestamps: Equatable {
-  let createdAt: Date
-  let updatedAt: Date?
-}
-
-enum GroupedColumns {
-  @Table
-  struct RemindersList: Equatable {
-    let id: Int
-    var name = ""
-    let timestamps: Timestamps
-  }
-
-  @Table
-  struct Reminder: Equatable {
-    let id: Int
-    var name = ""
-    var isCompleted = false
-    var listID: Int
-    // An optional group: every column may be NULL, and all-NULL decodes as nil.
-    var snoozed: Timestamps?
-  }
-}
-
-enum EnumTable {
-  @Table
-  struct Attachment: Equatable {
-    let id: Int
-    let kind: Kind
-
-    @CasePathable @Selection
-    enum Kind: Equatable {
-      case link(URL)
-      case note(String)
-      case image(URL)
-    }
-  }
-}
-
-enum GroupedEnumTable {
-  @Table
-  struct Attachment: Equatable {
-    let id: Int
-    let kind: Kind
-
-    @CasePathable @Selection
-    enum Kind: Equatable {
-      case link(URL)
-      case note(String)
-      // The seed writes `Attachment.Image`; inside this namespace that would name
-      // Swift Testing's `Attachment`, so the path is spelled out.
-      case image(GroupedEnumTable.Attachment.Image)
-    }
-    @Selection
-    struct Image: Equatable {
-      var caption = ""
-      var url: URL
-    }
-  }
-}
-
-/// A query's own row type.
-@Selection
-struct ListSummary: Equatable {
-  let name: String
-  let reminderCount: Int
-  @Column("open")
-  let openCount: Int
-}
+// Seed 003, "Grouped columns" and "Enum tables", and `@Selection` structs as query row types,
+// over the selections of `Support/Schema.swift`. The awkward names stay here: their declaration
+// is what `awkwardNames` tests.
 
 /// Names that generated code must not trip over.
 @Selection
@@ -102,31 +33,6 @@ private let day1 = Date(timeIntervalSince1970: 1_700_000_000)
 private let day2 = Date(timeIntervalSince1970: 1_700_086_400)
 private let day3 = Date(timeIntervalSince1970: 1_700_172_800)
 
-private func remindersDatabase() throws -> Database {
-  let db = try Database()
-  // The seed's CREATE TABLE for this example lists an "isCompleted" column that its
-  // `RemindersList` does not have (it belongs to `Reminder`); it is left out here.
-  try #sql(
-    """
-    CREATE TABLE "remindersLists" (
-      "id" INTEGER PRIMARY KEY,
-      "name" TEXT NOT NULL,
-      "createdAt" TEXT NOT NULL,
-      "updatedAt" TEXT
-    ) STRICT;
-    CREATE TABLE "reminders" (
-      "id" INTEGER PRIMARY KEY,
-      "name" TEXT NOT NULL,
-      "isCompleted" INTEGER NOT NULL,
-      "listID" INTEGER NOT NULL REFERENCES "remindersLists",
-      "createdAt" TEXT,
-      "updatedAt" TEXT
-    ) STRICT
-    """
-  ).execute(db)
-  return db
-}
-
 @Suite("@Selection: column groups, enum tables, row types")
 struct SelectionTests {
   typealias RemindersList = GroupedColumns.RemindersList
@@ -144,7 +50,7 @@ struct SelectionTests {
   }
 
   @Test func groupsInsertDecodeAndFilterByDotSyntax() throws {
-    let db = try remindersDatabase()
+    let db = try GroupedColumns.database()
     let insert = RemindersList.insert {
       RemindersList.Draft(name: "Home", timestamps: Timestamps(createdAt: day1, updatedAt: nil))
       RemindersList.Draft(name: "Work", timestamps: Timestamps(createdAt: day2, updatedAt: day3))
@@ -183,7 +89,7 @@ struct SelectionTests {
   }
 
   @Test func groupComparesAsARowValue() throws {
-    let db = try remindersDatabase()
+    let db = try GroupedColumns.database()
     try RemindersList.insert {
       RemindersList.Draft(name: "A", timestamps: Timestamps(createdAt: day1, updatedAt: day1))
       RemindersList.Draft(name: "B", timestamps: Timestamps(createdAt: day1, updatedAt: day3))
@@ -213,7 +119,7 @@ struct SelectionTests {
   }
 
   @Test func groupIsSelectedAndUpdatedWhole() throws {
-    let db = try remindersDatabase()
+    let db = try GroupedColumns.database()
     try RemindersList.insert {
       RemindersList.Draft(name: "Home", timestamps: Timestamps(createdAt: day1, updatedAt: nil))
     }.execute(db)
@@ -258,7 +164,7 @@ struct SelectionTests {
   }
 
   @Test func optionalGroupDecodesNilWhenEveryColumnIsNull() throws {
-    let db = try remindersDatabase()
+    let db = try GroupedColumns.database()
     try RemindersList.insert {
       RemindersList.Draft(name: "Home", timestamps: Timestamps(createdAt: day1, updatedAt: nil))
     }.execute(db)
@@ -446,7 +352,7 @@ struct SelectionTests {
   }
 
   @Test func selectionAsAQueryRowType() throws {
-    let db = try remindersDatabase()
+    let db = try GroupedColumns.database()
     try RemindersList.insert {
       RemindersList.Draft(name: "Home", timestamps: Timestamps(createdAt: day1, updatedAt: nil))
       RemindersList.Draft(name: "Work", timestamps: Timestamps(createdAt: day2, updatedAt: nil))

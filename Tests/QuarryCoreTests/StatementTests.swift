@@ -4,47 +4,6 @@ import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
-@Table
-struct Item: Equatable, Sendable {
-  let id: Int
-  var name = ""
-  @Column("is_done")
-  var isDone = false
-  var rank: Int?
-  var price = 0.0
-  var tag: String?
-}
-
-@Table
-struct Pair {
-  let id: Int
-  var low: Int
-  var high: Int
-}
-
-private func itemsDatabase() throws -> Database {
-  let db = try Database()
-  try #sql(
-    """
-    CREATE TABLE "items" (
-      "id" INTEGER PRIMARY KEY,
-      "name" TEXT NOT NULL,
-      "is_done" INTEGER NOT NULL DEFAULT 0,
-      "rank" INTEGER,
-      "price" REAL NOT NULL DEFAULT 0,
-      "tag" TEXT
-    ) STRICT
-    """
-  ).execute(db)
-  try Item.insert {
-    Item.Draft(name: "apple", rank: 2, price: 1.5, tag: "fruit")
-    Item.Draft(name: "bread", isDone: true, rank: 1, price: 3)
-    Item.Draft(name: "cheese", rank: 3, price: 7.25, tag: "dairy")
-    Item.Draft(name: "dates", isDone: true, price: 4)
-  }.execute(db)
-  return db
-}
-
 @Suite("Statements render SQL and run")
 struct StatementTests {
   @Test func selectAll() throws {

@@ -7,31 +7,6 @@ import Testing
 
 // Seed 003, "Tagged identifiers".
 
-enum TaggedIdentifiers {
-  @Table
-  struct RemindersList: Identifiable, Equatable {
-    typealias ID = Tagged<Self, Int>
-    let id: ID
-    var title = ""
-  }
-
-  @Table
-  struct Reminder: Identifiable, Equatable {
-    typealias ID = Tagged<Self, Int>
-    let id: ID
-    var title = ""
-    var remindersList: TaggedIdentifiers.RemindersList.ID
-  }
-
-  @Table
-  struct Device: Identifiable, Equatable {
-    typealias ID = Tagged<Self, UUID>
-    @Column(as: Tagged<Self, UUID.BytesRepresentation>.self)
-    let id: ID
-    var name = ""
-  }
-}
-
 @Suite("Tagged identifiers")
 struct TaggedTests {
   @Test func taggedKeysBindDecodeAndJoin() throws {

@@ -150,7 +150,6 @@ struct TypeSafetyCompileTests {
   }
 
   @Test func aFragmentsBindingsChangeOnlyWithItsText() throws {
-    let firstLine = schema.split(separator: "\n", omittingEmptySubsequences: false).count + 2
     let allowed = """
       func allowed() -> QueryFragment {
         var fragment = QueryFragment(sql: "SELECT ")
@@ -167,16 +166,21 @@ struct TypeSafetyCompileTests {
       (#"_ = QueryFragment(sql: "?", bindings: [.int(1)])"#, "bindings"),
       ("_ = Reminder.schema.selectUTF8", "'selectUTF8' is inaccessible"),
     ]
-    let body = cases.map { "  " + $0.code }.joined(separator: "\n")
-    let result = try typecheck(
-      schema + allowed + "func misuse(_ fragment: inout QueryFragment) {\n" + body + "\n}\n")
+    let source =
+      schema + allowed + "func misuse(_ fragment: inout QueryFragment) {\n"
+      + cases.map { "  " + $0.code }.joined(separator: "\n") + "\n}\n"
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    // 1-based line numbers of the cases, as swiftc reports them.
+    let caseLines = cases.map { testCase in
+      (lines.firstIndex { $0.hasSuffix(testCase.code) } ?? -1) + 1
+    }
+    let result = try typecheck(source)
     #expect(result.status != 0)
     let found = errors(in: result.output)
-    let first = firstLine + allowed.split(separator: "\n", omittingEmptySubsequences: false).count
     // Exactly one error per misuse, on its line, and none in what is allowed.
-    #expect(Set(found.keys) == Set(cases.indices.map { first + $0 - 1 }), "\(result.output)")
-    for (index, testCase) in cases.enumerated() {
-      let messages = found[first + index - 1] ?? []
+    #expect(Set(found.keys) == Set(caseLines), "\(result.output)")
+    for (testCase, line) in zip(cases, caseLines) {
+      let messages = found[line] ?? []
       #expect(
         messages.contains { $0.contains(testCase.error) },
         "\(testCase.code): expected “\(testCase.error)”, got \(messages)")

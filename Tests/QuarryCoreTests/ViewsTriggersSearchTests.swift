@@ -4,50 +4,10 @@ import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
-@Table
-struct Task: Equatable, Sendable {
-  let id: Int
-  var title = ""
-  var isDone = false
-}
-
-@Table("taskLog")
-struct TaskLog: Equatable, Sendable {
-  let id: Int
-  var taskID: Int
-  var message = ""
-}
-
-@Table("openTasks")
-struct OpenTask: Equatable, Sendable {
-  var id: Int
-  var title = ""
-}
-
-@Table("taskTexts")
-struct TaskText: Equatable, Sendable {
-  let rowid: Int
-  var title = ""
-  var notes = ""
-}
-
-private func tasks() throws -> Database {
-  let db = try Database()
-  try db.execute(
-    sql: """
-      CREATE TABLE "tasks" ("id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL,
-        "isDone" INTEGER NOT NULL DEFAULT 0);
-      CREATE TABLE "taskLog" ("id" INTEGER PRIMARY KEY, "taskID" INTEGER NOT NULL,
-        "message" TEXT NOT NULL);
-      INSERT INTO "tasks" ("title", "isDone") VALUES ('Write', 0), ('Test', 1), ('Ship', 0);
-      """)
-  return db
-}
-
 @Suite("Views, triggers and full-text search")
 struct ViewsTriggersSearchTests {
   @Test func temporaryViews() throws {
-    let db = try tasks()
+    let db = try tasksDatabase()
     let create = OpenTask.createTemporaryView(
       as: Task.where { !$0.isDone }.select { ($0.id, $0.title) })
     assertSQL(
@@ -65,7 +25,7 @@ struct ViewsTriggersSearchTests {
   }
 
   @Test func temporaryTriggers() throws {
-    let db = try tasks()
+    let db = try tasksDatabase()
     let trigger = Task.createTemporaryTrigger(
       "log_done", after: .update(of: ["isDone"]),
       action: { new in

@@ -4,34 +4,10 @@ import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
-@Table
-struct Counter: Equatable, Sendable {
-  let id: Int
-  var name = ""
-  var count = 0
-  var bits = 0
-  var ratio = 1.0
-  var isOn = false
-}
-
-private func counters() throws -> Database {
-  let db = try Database()
-  try db.execute(
-    sql: """
-      CREATE TABLE "counters" (
-        "id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL UNIQUE DEFAULT 'unnamed',
-        "count" INTEGER NOT NULL DEFAULT 0, "bits" INTEGER NOT NULL DEFAULT 0,
-        "ratio" REAL NOT NULL DEFAULT 1.0, "isOn" INTEGER NOT NULL DEFAULT 0
-      );
-      INSERT INTO "counters" VALUES (1, 'a', 10, 12, 2.0, 0), (2, 'b', 20, 3, 4.0, 1);
-      """)
-  return db
-}
-
 @Suite("Writes")
 struct WriteTests {
   @Test func chosenColumnsWithValues() throws {
-    let db = try counters()
+    let db = try countersDatabase()
     let insert = Counter.insert {
       ($0.name, $0.count)
     } values: {
@@ -45,7 +21,7 @@ struct WriteTests {
   }
 
   @Test func insertSelectAndDefaultValues() throws {
-    let db = try counters()
+    let db = try countersDatabase()
     let copy = Counter.insert {
       ($0.name, $0.count)
     } select: {
@@ -69,7 +45,7 @@ struct WriteTests {
   }
 
   @Test func conflictResolution() throws {
-    let db = try counters()
+    let db = try countersDatabase()
     let replace = Counter.insert(or: .replace) {
       Counter(id: 1, name: "a2", count: 0, bits: 0, ratio: 1, isOn: true)
     }
@@ -101,7 +77,7 @@ struct WriteTests {
   }
 
   @Test func upserts() throws {
-    let db = try counters()
+    let db = try countersDatabase()
     let upsert = Counter.insert {
       ($0.name, $0.count)
     } values: {
@@ -151,7 +127,7 @@ struct WriteTests {
   }
 
   @Test func setters() throws {
-    let db = try counters()
+    let db = try countersDatabase()
     let update = Counter.update {
       $0.count += 1
       $0.count *= 3
@@ -197,7 +173,7 @@ struct WriteTests {
   }
 
   @Test func rowsByPrimaryKey() throws {
-    let db = try counters()
+    let db = try countersDatabase()
     var first = try #require(try Counter.find(1).fetchOne(db))
     first.name = "renamed"
     first.count = 11
@@ -216,7 +192,7 @@ struct WriteTests {
   }
 
   @Test func returning() throws {
-    let db = try counters()
+    let db = try countersDatabase()
     let inserted = try assertQuery(
       Counter.insert { Counter.Draft(name: "c", count: 3) }.returning { ($0.id, $0.name) }, db: db,
       sql: """
@@ -235,7 +211,7 @@ struct WriteTests {
   }
 
   @Test func aFailingWriteInATransactionLeavesNothing() throws {
-    let db = try counters()
+    let db = try countersDatabase()
     #expect(throws: DatabaseError.self) {
       try db.transaction {
         try Counter.insert { Counter.Draft(name: "x") }.execute(db)

@@ -159,9 +159,3 @@ struct DatabaseTests {
     #expect(again == ["r0", "r1"])
   }
 }
-
-@Table
-private struct Counter: Equatable {
-  let id: Int
-  var count: UInt64
-}

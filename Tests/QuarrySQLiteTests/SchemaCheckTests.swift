@@ -2,46 +2,6 @@ import Quarry
 import QuarrySQLite
 import Testing
 
-@Table
-struct DriftAuthor: Sendable {
-  let id: Int
-  var name: String
-  var born: Int?
-  var rating: Double
-  var avatar: [UInt8]?
-  var status: DriftStatus?
-}
-
-enum DriftStatus: String, QueryBindable, Sendable {
-  case active, retired
-}
-
-@Table("drift_labels")
-struct DriftLabel {
-  @Column(primaryKey: true)
-  let code: String
-  @Column("display_name")
-  var displayName: String
-}
-
-@Table("drift_totals")
-struct DriftTotal {
-  let id: Int
-  var price: Int
-  @Column(generated: .stored)
-  var total: Int
-  @Column(generated: .virtual)
-  var label: String
-  var doubled: Int
-  var halved: Int
-}
-
-@Table("drift_loans")
-struct DriftLoan {
-  let id: Int
-  var bookID: Int?
-}
-
 @Suite("Schema check")
 struct SchemaCheckTests {
   @Test func tableMacroDescribesColumns() {

@@ -3,31 +3,6 @@ import Quarry
 import QuarrySQLite
 import Testing
 
-@Table("strictItems")
-struct StrictItem: Equatable {
-  let id: Int
-  var name: String
-  var price: Double
-  var note: String?
-  var isActive: Bool
-  var data: [UInt8]
-}
-
-@Table("strictTags")
-struct StrictTag: Equatable {
-  let id: Int
-  var itemID: Int
-  var label: String
-}
-
-/// A view over a left join: its `name` comes from a STRICT `NOT NULL` column, yet is `NULL`
-/// where the join found nothing.
-@Table("strictItemNames")
-struct StrictItemName: Equatable {
-  let id: Int
-  var name: String
-}
-
 /// Where the database guarantees a column's type (a STRICT table's `NOT NULL` column, read
 /// directly), decoding reads it without a check per row; anywhere else a wrong type or a `NULL`
 /// is still a clear error.

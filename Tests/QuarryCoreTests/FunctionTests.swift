@@ -4,178 +4,6 @@ import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
-// The light inflection would say "shelfs": irregular plurals are named explicitly.
-@Table("shelves")
-struct Shelf: Equatable, Sendable {
-  let id: Int
-  var name = ""
-}
-
-@Table
-struct Book: Equatable, Sendable {
-  let id: Int
-  var title = ""
-  var shelfID: Int?
-  var pages = 0
-  var rating: Double?
-  var flags = 0
-  var published = ""
-  var info: String?
-}
-
-private func library() throws -> Database {
-  let db = try Database()
-  try db.execute(
-    sql: """
-      CREATE TABLE "shelves" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL);
-      CREATE TABLE "books" (
-        "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "shelfID" INTEGER REFERENCES "shelves",
-        "pages" INTEGER NOT NULL, "rating" REAL, "flags" INTEGER NOT NULL,
-        "published" TEXT NOT NULL, "info" TEXT
-      );
-      INSERT INTO "shelves" VALUES (1, 'Fiction'), (2, 'Science'), (3, 'Empty');
-      INSERT INTO "books" VALUES
-        (1, 'Dune', 1, 412, 4.5, 5, '1965-08-01', '{"tags":["sf","classic"],"year":1965}'),
-        (2, 'Emma', 1, 320, NULL, 2, '1815-12-23', NULL),
-        (3, 'Cosmos', 2, 396, 4.8, 1, '1980-10-12', '{"tags":["space"],"year":1980}'),
-        (4, 'Loose Notes', NULL, 12, 2.0, 0, '2020-01-01', NULL),
-        (5, '50% Off', 2, 100, 3.0, 8, '2001-02-03', NULL);
-      """)
-  return db
-}
-
-@Suite("Query language: operators")
-struct OperatorTests {
-  @Test func arithmetic() throws {
-    let db = try library()
-    // Arithmetic in a multi-column select is the costliest shape for the type checker (about
-    // 60 ms here with `where` first, several times that with `where` after `select`).
-    let query = Book.where { $0.id == 1 }
-      .select { ($0.pages * 2 + 1, $0.pages % 7, -$0.pages, $0.pages / 100) }
-    let rows = try assertQuery(
-      query,
-      db: db,
-      sql: """
-        SELECT (("books"."pages" * 2) + 1), ("books"."pages" % 7), (-"books"."pages"),
-          ("books"."pages" / 100)
-        FROM "books" WHERE ("books"."id" = 1)
-        """)
-    #expect(rows.count == 1)
-    #expect(rows[0].0 == 825)
-    #expect(rows[0].1 == 412 % 7)
-    #expect(rows[0].2 == -412)
-    #expect(rows[0].3 == 4)
-  }
-
-  @Test func bitwise() throws {
-    let db = try library()
-    let rows = try assertQuery(
-      Book.select {
-        ($0.flags & 4, $0.flags | 16, $0.flags << 1, $0.flags >> 1, ~$0.flags, $0.flags ^ 3)
-      }
-      .where { $0.id == 1 },
-      db: db,
-      sql: """
-        SELECT ("books"."flags" & 4), ("books"."flags" | 16), ("books"."flags" << 1),
-          ("books"."flags" >> 1), (~"books"."flags"),
-          (~("books"."flags" & 3) & ("books"."flags" | 3))
-        FROM "books" WHERE ("books"."id" = 1)
-        """)
-    #expect(rows[0].0 == 4)
-    #expect(rows[0].1 == 21)
-    #expect(rows[0].2 == 10)
-    #expect(rows[0].3 == 2)
-    #expect(rows[0].4 == ~5)
-    #expect(rows[0].5 == 5 ^ 3)
-  }
-
-  @Test func concatenationCastAndCoalesce() throws {
-    let db = try library()
-    let sentence = try assertQuery(
-      Book.select { $0.title + " has " + $0.pages.cast(as: String.self) + " pages" }.where {
-        $0.id == 2
-      },
-      db: db,
-      sql: """
-        SELECT ((("books"."title" || ' has ') || CAST("books"."pages" AS TEXT)) || ' pages')
-        FROM "books" WHERE ("books"."id" = 2)
-        """)
-    #expect(sentence == ["Emma has 320 pages"])
-    let ratings = try assertQuery(
-      Book.select { $0.rating ?? 0 }.order { $0.id }, db: db,
-      sql: #"SELECT coalesce("books"."rating", 0.0) FROM "books" ORDER BY "books"."id""#)
-    #expect(ratings == [4.5, 0, 4.8, 2, 3])
-  }
-
-  @Test func isAndIsNot() throws {
-    let db = try library()
-    #expect(
-      try assertQuery(
-        Book.where { $0.rating.is(nil) }.select { $0.id }, db: db,
-        sql: #"SELECT "books"."id" FROM "books" WHERE ("books"."rating" IS NULL)"#) == [2])
-    #expect(
-      try assertQuery(
-        Book.where { $0.shelfID.isNot(1) }.select { $0.id }, db: db,
-        sql: #"SELECT "books"."id" FROM "books" WHERE ("books"."shelfID" IS NOT 1)"#) == [3, 4, 5])
-  }
-
-  @Test func rangesAndMembership() throws {
-    let db = try library()
-    #expect(
-      try assertQuery(
-        Book.where { $0.pages.between(300, and: 400) }.select { $0.id }, db: db,
-        sql: #"SELECT "books"."id" FROM "books" WHERE ("books"."pages" BETWEEN 300 AND 400)"#)
-        == [2, 3])
-    #expect(try Book.where { 1...2 ~= $0.id }.select { $0.title }.fetchAll(db) == ["Dune", "Emma"])
-    #expect(
-      try assertQuery(
-        Book.where { $0.id.in([1, 3, 5]) }.select { $0.id }, db: db,
-        sql: #"SELECT "books"."id" FROM "books" WHERE ("books"."id" IN (1, 3, 5))"#) == [1, 3, 5])
-    #expect(try Book.where { $0.id.in([Int]()) }.fetchAll(db).isEmpty)
-  }
-
-  @Test func patterns() throws {
-    let db = try library()
-    #expect(try Book.where { $0.title.like("c%") }.select { $0.id }.fetchAll(db) == [3])
-    #expect(try Book.where { $0.title.glob("C*") }.select { $0.id }.fetchAll(db) == [3])
-    #expect(try Book.where { $0.title.glob("c*") }.select { $0.id }.fetchAll(db).isEmpty)
-    assertSQL(
-      Book.where { $0.title.like("50\\%%", escape: "\\") },
-      #"""
-      SELECT "books"."id", "books"."title", "books"."shelfID", "books"."pages", "books"."rating",
-        "books"."flags", "books"."published", "books"."info"
-      FROM "books" WHERE ("books"."title" LIKE '50\%%' ESCAPE '\')
-      """#)
-    #expect(
-      try Book.where { $0.title.like("50\\%%", escape: "\\") }.select { $0.id }.fetchAll(db) == [5])
-    #expect(try Book.where { $0.title.contains("0%") }.select { $0.id }.fetchAll(db) == [5])
-  }
-
-  @Test func collateCaseAndNulls() throws {
-    let db = try library()
-    let titles = try assertQuery(
-      Book.select { $0.title }.order { $0.title.collate(.nocase).desc() }, db: db,
-      sql: #"SELECT "books"."title" FROM "books" ORDER BY ("books"."title" COLLATE NOCASE) DESC"#)
-    #expect(titles == ["Loose Notes", "Emma", "Dune", "Cosmos", "50% Off"])
-    let sizes = try assertQuery(
-      Book.select {
-        Case<String>().when($0.pages > 400, then: "long").when($0.pages > 100, then: "medium")
-          .else("short")
-      }.order { $0.id },
-      db: db,
-      sql: """
-        SELECT (CASE WHEN ("books"."pages" > 400) THEN 'long'
-          WHEN ("books"."pages" > 100) THEN 'medium' ELSE 'short' END)
-        FROM "books" ORDER BY "books"."id"
-        """)
-    #expect(sizes == ["long", "medium", "medium", "short", "short"])
-    let byRating = try assertQuery(
-      Book.select { $0.id }.order { $0.rating.desc().nullsFirst() }, db: db,
-      sql: #"SELECT "books"."id" FROM "books" ORDER BY "books"."rating" DESC NULLS FIRST"#)
-    #expect(byRating == [2, 3, 1, 5, 4])
-  }
-}
-
 @Suite("Query language: functions")
 struct FunctionTests {
   @Test func coreScalarFunctions() throws {
@@ -354,5 +182,63 @@ struct FunctionTests {
     #expect(rows.map(\.2) == [4, 3, 2, 1, 5])
     #expect(rows.map(\.3) == [nil, 412, 320, 396, 12])
     #expect(rows.map(\.4) == [412, 732, 716, 408, 112])
+  }
+
+  // SQLite.swift's "Aggregation" and "Core SQLite Functions", over `User` (seed 000).
+  @Test func aggregation() throws {
+    let db = try usersDatabase()
+    let count = try assertQuery(User.count(), db: db, sql: #"SELECT count(*) FROM "users""#)
+    #expect(count == [6])
+    let named = try assertQuery(
+      User.where { $0.name != nil }.count(), db: db,
+      sql: #"SELECT count(*) FROM "users" WHERE ("users"."name" IS NOT NULL)"#)
+    #expect(named == [5])
+    let names = try assertQuery(
+      User.select { $0.name.count() }, db: db, sql: #"SELECT count("users"."name") FROM "users""#)
+    #expect(names == [5])
+    let maximum = try assertQuery(
+      User.select { $0.id.max() }, db: db, sql: #"SELECT max("users"."id") FROM "users""#)
+    #expect(maximum == [6])
+    let minimum = try assertQuery(
+      User.select { $0.id.min() }, db: db, sql: #"SELECT min("users"."id") FROM "users""#)
+    #expect(minimum == [1])
+    let average = try assertQuery(
+      User.select { $0.balance.avg() }, db: db, sql: #"SELECT avg("users"."balance") FROM "users""#)
+    let expectedAverage = 22580.5 / 6
+    #expect(average == [expectedAverage])
+    let sum = try assertQuery(
+      User.select { $0.balance.sum() }, db: db, sql: #"SELECT sum("users"."balance") FROM "users""#)
+    #expect(sum == [22580.5])
+    let total = try assertQuery(
+      User.where { $0.id > 100 }.select { $0.balance.total() }, db: db,
+      sql: #"SELECT total("users"."balance") FROM "users" WHERE ("users"."id" > 100)"#)
+    #expect(total == [0])
+    let distinct = try assertQuery(
+      User.select { $0.verified.count(distinct: true) }, db: db,
+      sql: #"SELECT count(DISTINCT "users"."verified") FROM "users""#)
+    #expect(distinct == [2])
+  }
+
+  @Test func coreAndAggregateFunctions() throws {
+    let db = try usersDatabase()
+    // The seed's `name ?? email` renders `ifnull`; Quarry renders `coalesce`, which is the same
+    // for two arguments.
+    let names = try assertQuery(
+      User.select { $0.name ?? $0.email }.where { $0.id.in([2, 3]) }, db: db,
+      sql: """
+        SELECT coalesce("users"."name", "users"."email") FROM "users"
+        WHERE ("users"."id" IN (2, 3))
+        """)
+    #expect(names == ["Betty", "cathy@mac.com"])
+    // The rest of the core and aggregate functions: see `FunctionTests` (every one with its SQL
+    // and a live row).
+    let summary = try #require(
+      try User.select {
+        ($0.email.length().max(), $0.name.groupConcat(", "), $0.age.avg(), $0.balance.total())
+      }.where { $0.verified }.fetchOne(db))
+    #expect(summary.0 == 15)
+    #expect(summary.1 == "Alice, Dan, Zed")
+    #expect(summary.2 == 31)
+    #expect(summary.3 == 12080.5)
   }
 }

@@ -5,48 +5,51 @@ import Testing
 /// The SQLite check called directly: what it accepts, what it reports, and that random or cut
 /// SQL never crashes or hangs it.
 @Suite(.timeLimit(.minutes(1)))
-struct SQLCheckerTests {
+struct SQLiteParserCheckTests {
   @Test func reportsSyntaxErrorsWithOffsets() {
     #expect(
-      SQLChecker.check("SELECT * FORM t")
+      SQLiteParserCheck.check("SELECT * FORM t")
         == .init(message: #"near "FORM": syntax error"#, offset: 9))
-    #expect(SQLChecker.check("SELECT 1; SELECT 2 2")?.offset == 19)
-    #expect(SQLChecker.check("SELECT * FROM t WHERE")?.message == "incomplete input")
+    #expect(SQLiteParserCheck.check("SELECT 1; SELECT 2 2")?.offset == 19)
+    #expect(SQLiteParserCheck.check("SELECT * FROM t WHERE")?.message == "incomplete input")
   }
 
   @Test func ignoresMissingSchema() {
-    #expect(SQLChecker.check("SELECT nope(x) COLLATE nocase2 FROM missing JOIN other") == nil)
-    #expect(SQLChecker.check("INSERT INTO missing (a) VALUES (?)") == nil)
-    #expect(SQLChecker.check("CREATE INDEX i ON missing(a); DROP VIEW gone") == nil)
+    #expect(
+      SQLiteParserCheck.check("SELECT nope(x) COLLATE nocase2 FROM missing JOIN other") == nil)
+    #expect(SQLiteParserCheck.check("INSERT INTO missing (a) VALUES (?)") == nil)
+    #expect(SQLiteParserCheck.check("CREATE INDEX i ON missing(a); DROP VIEW gone") == nil)
   }
 
   @Test func runsSchemaStatementsInOrder() {
-    #expect(SQLChecker.check("CREATE TABLE t (a); CREATE INDEX i ON t(a); SELECT a FROM t") == nil)
     #expect(
-      SQLChecker.check("CREATE TABLE t (a); CREATE TABLE t (b)")
+      SQLiteParserCheck.check("CREATE TABLE t (a); CREATE INDEX i ON t(a); SELECT a FROM t") == nil)
+    #expect(
+      SQLiteParserCheck.check("CREATE TABLE t (a); CREATE TABLE t (b)")
         == .init(message: "table t already exists", offset: 33))
   }
 
   @Test func neverRunsData() {
     // Only prepared: a recursive query that never ends returns at once.
     let endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c"
-    #expect(SQLChecker.check(endless) == nil)
+    #expect(SQLiteParserCheck.check(endless) == nil)
     // A schema statement runs, but is stopped long before it could hang the compiler.
-    #expect(SQLChecker.check("CREATE TABLE t AS " + endless) == nil)
+    #expect(SQLiteParserCheck.check("CREATE TABLE t AS " + endless) == nil)
   }
 
   @Test func checksFragmentsInContext() {
-    #expect(SQLChecker.check(#""t"."title" LIKE 'A%'"#) == nil)
-    #expect(SQLChecker.check("ORDER BY a DESC, b") == nil)
-    #expect(SQLChecker.check("a DESC, b ASC NULLS LAST") == nil)
-    #expect(SQLChecker.check("JOIN b ON a.id = b.id WHERE b.x LIMIT 3") == nil)
-    #expect(SQLChecker.check("ON CONFLICT DO NOTHING")?.message.hasSuffix("syntax error") == true)
-    #expect(SQLChecker.check("a = = 1")?.offset == 4)
+    #expect(SQLiteParserCheck.check(#""t"."title" LIKE 'A%'"#) == nil)
+    #expect(SQLiteParserCheck.check("ORDER BY a DESC, b") == nil)
+    #expect(SQLiteParserCheck.check("a DESC, b ASC NULLS LAST") == nil)
+    #expect(SQLiteParserCheck.check("JOIN b ON a.id = b.id WHERE b.x LIMIT 3") == nil)
+    #expect(
+      SQLiteParserCheck.check("ON CONFLICT DO NOTHING")?.message.hasSuffix("syntax error") == true)
+    #expect(SQLiteParserCheck.check("a = = 1")?.offset == 4)
   }
 
   @Test func splitsStatementsLikeSQLite() {
     let sql = "SELECT ';'; CREATE TRIGGER x AFTER INSERT ON t BEGIN SELECT 1; END; SELECT 2"
-    let ranges = SQLChecker.statementRanges(Array(sql.utf8))
+    let ranges = SQLiteParserCheck.statementRanges(Array(sql.utf8))
     #expect(ranges.count == 3)
     #expect(ranges.map(\.lowerBound) == [0, 11, 67])
   }
@@ -60,11 +63,11 @@ struct SQLCheckerTests {
       "/* comment */ SELECT [a], `b`, x'00ff' -- trailing",
     ]
     for statement in statements {
-      #expect(SQLChecker.check(statement) == nil, "\(statement)")
+      #expect(SQLiteParserCheck.check(statement) == nil, "\(statement)")
       let bytes = Array(statement.utf8)
       for end in 0..<bytes.count {
         let cut = String(decoding: bytes[..<end], as: UTF8.self)
-        expectOffsetInside(SQLChecker.check(cut), cut)
+        expectOffsetInside(SQLiteParserCheck.check(cut), cut)
       }
     }
   }
@@ -82,7 +85,7 @@ struct SQLCheckerTests {
       let count = Int(random.next() % 24)
       let sql = (0..<count).map { _ in vocabulary[Int(random.next() % UInt64(vocabulary.count))] }
         .joined(separator: random.next() % 4 == 0 ? "" : " ")
-      expectOffsetInside(SQLChecker.check(sql), sql)
+      expectOffsetInside(SQLiteParserCheck.check(sql), sql)
     }
   }
 
@@ -92,7 +95,7 @@ struct SQLCheckerTests {
       let count = Int(random.next() % 64)
       let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next() % 128) }
       let sql = String(decoding: bytes, as: UTF8.self)
-      expectOffsetInside(SQLChecker.check(sql), sql)
+      expectOffsetInside(SQLiteParserCheck.check(sql), sql)
     }
   }
 
@@ -101,11 +104,12 @@ struct SQLCheckerTests {
     let sql =
       "SELECT " + String(repeating: "(", count: depth) + "1"
       + String(repeating: ")", count: depth)
-    #expect(SQLChecker.check(sql) != nil)
+    #expect(SQLiteParserCheck.check(sql) != nil)
   }
 
   private func expectOffsetInside(
-    _ problem: SQLChecker.Problem?, _ sql: String, sourceLocation: SourceLocation = #_sourceLocation
+    _ problem: SQLiteParserCheck.Problem?, _ sql: String,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) {
     guard let problem else { return }
     let length = sql.utf8.prefix { $0 != 0 }.count
@@ -113,20 +117,5 @@ struct SQLCheckerTests {
       problem.offset >= 0 && problem.offset <= max(length - 1, 0), "\(sql.debugDescription)",
       sourceLocation: sourceLocation)
     #expect(!problem.message.isEmpty, sourceLocation: sourceLocation)
-  }
-}
-
-/// A small, seeded random number generator, so every run tries the same inputs.
-struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

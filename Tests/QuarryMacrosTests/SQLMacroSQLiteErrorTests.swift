@@ -5,7 +5,7 @@ import Testing
 /// `#sql` literals checked by SQLite's parser: each mistake is reported at its place in the
 /// literal, with SQLite's message.
 @Suite(.macros(["sql": SQLMacro.self]))
-struct SQLiteCheckTests {
+struct SQLMacroSQLiteErrorTests {
   @Test func misspelledKeyword() {
     assertMacro {
       """

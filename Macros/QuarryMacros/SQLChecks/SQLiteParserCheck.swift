@@ -22,7 +22,9 @@ import CSQLite
 /// ordering terms, the body of an `INSERT`, `UPDATE` or `DELETE`. Only syntax errors count in
 /// those contexts, because the context itself is made up. (Column definitions are not tried: a
 /// column's type may be any run of words, so that context would accept almost anything.)
-package enum SQLChecker {
+///
+/// `#sql` asks it about a literal through ``diagnostic(for:)``, after ``SQLTokenCheck``.
+package enum SQLiteParserCheck {
   /// A mistake SQLite found.
   package struct Problem: Equatable, Sendable {
     /// SQLite's message: `near "FROMM": syntax error`.

@@ -1,3 +1,4 @@
+import SwiftDiagnostics
 import SwiftSyntax
 
 /// The text a Swift string literal spells at run time (escape sequences resolved), with each
@@ -128,5 +129,13 @@ struct StringLiteralText {
       // `\\`, `\"`, `\'`: the character itself.
       return [character]
     }
+  }
+}
+
+extension StringLiteralText {
+  /// An error at the source character that produced the SQL byte at `offset`.
+  func diagnostic(_ message: QuarryDiagnostic, at offset: Int) -> Diagnostic {
+    let origin = origins[offset]
+    return Diagnostic(node: origin.node, position: origin.start, message: message, highlights: [])
   }
 }

@@ -4,8 +4,11 @@ import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
-// The examples of seed 003, "Defining your schema", that the skeleton covers: each renders the
-// SQL the seed shows (whitespace aside) and runs on a live in-memory database.
+// Defining a schema with `@Table`, `@Column` and `@Ephemeral`: table and column names, primary
+// keys, raw-representable and ephemeral columns. These are the examples of seed 003, "Defining
+// your schema": each renders the SQL the seed shows (whitespace aside) and runs on a live
+// in-memory database. Each table is declared here, beside its test, because its declaration is
+// what the test is about (the tables the other tests share are in `Support/Schema.swift`).
 
 enum DefiningATable {
   @Table struct Reminder: Equatable {
@@ -79,8 +82,8 @@ enum EphemeralColumns {
   }
 }
 
-@Suite("Seed 003: defining your schema")
-struct SeedSchemaTests {
+@Suite("Defining a schema: table and column names, keys, ephemeral columns")
+struct SchemaDefinitionTests {
   @Test func definingATable() throws {
     typealias Reminder = DefiningATable.Reminder
     let db = try Database()

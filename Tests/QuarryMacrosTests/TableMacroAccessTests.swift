@@ -1,0 +1,195 @@
+import MacroTesting
+import QuarryMacros
+import Testing
+
+/// `@Table` gives every generated member the struct's access level, and works on nested types.
+@Suite(.macros(tableMacros))
+struct TableMacroAccessTests {
+  @Test func publicReminder() {
+    assertMacro {
+      """
+      @Table public struct Reminder {
+        public let id: Int
+        public var title = ""
+        @Column("is_completed") public var isCompleted = false
+        public var priority: Priority?
+        @Ephemeral var scratch = ""
+        var computed: Int { 1 }
+        static var x = 1
+      }
+      """
+    } expansion: {
+      #"""
+      public struct Reminder {
+        public let id: Int
+        public var title = ""
+        public var isCompleted = false
+        public var priority: Priority?
+        var scratch = ""
+        var computed: Int { 1 }
+        static var x = 1
+      }
+
+      extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        public struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          public typealias QueryValue = Reminder
+          public let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
+          public let title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
+          public let isCompleted = QuarryCore.TableColumn<Reminder, Bool>("is_completed", qualifiedName: "\"reminders\".\"is_completed\"")
+          public let priority = QuarryCore.MacroSupport.column(Reminder.self, Priority?.self, "priority", qualifiedName: "\"reminders\".\"priority\"", tablePrefix: "\"reminders\".")
+          public var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+        }
+        public struct Draft: QuarryCore.TableDraft {
+          public typealias Base = Reminder
+          public var id: Int?
+          public var title: String
+          public var isCompleted: Bool
+          public var priority: Priority?
+          public init(id: Int? = nil, title: String = "", isCompleted: Bool = false, priority: Priority? = nil) {
+            self.id = id
+            self.title = title
+            self.isCompleted = isCompleted
+            self.priority = priority
+          }
+          public func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.title.bind(to: binder)
+            try self.isCompleted.bind(to: binder)
+            try self.priority.bind(to: binder)
+          }
+        }
+        public typealias PrimaryKey = Int
+        public static let columns = TableColumns()
+        public static let schema = QuarryCore.TableSchema(
+          name: "reminders",
+          columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .integer, nullable: false, primaryKey: true)], [.init("title", type: .text, nullable: false)], [.init("is_completed", type: .integer, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Priority?.self, name: "priority", type: .any, nullable: true)])
+        )
+        public func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.title.bind(to: binder)
+          try self.isCompleted.bind(to: binder)
+          try self.priority.bind(to: binder)
+        }
+        public init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+          self.title = try decoder.decode(String.self)
+          self.isCompleted = try decoder.decode(Bool.self)
+          self.priority = try decoder.decode(Priority?.self)
+        }
+      }
+      """#
+    }
+  }
+
+  @Test func packageAccess() {
+    assertMacro {
+      """
+      @Table package struct Tag {
+        package let id: Int
+        package var name: String
+      }
+      """
+    } expansion: {
+      #"""
+      package struct Tag {
+        package let id: Int
+        package var name: String
+      }
+
+      extension Tag: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        package struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          package typealias QueryValue = Tag
+          package let id = QuarryCore.TableColumn<Tag, Int>("id", qualifiedName: "\"tags\".\"id\"")
+          package let name = QuarryCore.TableColumn<Tag, String>("name", qualifiedName: "\"tags\".\"name\"")
+          package var primaryKey: QuarryCore.TableColumn<Tag, Int> { self.id }
+        }
+        package struct Draft: QuarryCore.TableDraft {
+          package typealias Base = Tag
+          package var id: Int?
+          package var name: String
+          package init(id: Int? = nil, name: String) {
+            self.id = id
+            self.name = name
+          }
+          package func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.name.bind(to: binder)
+          }
+        }
+        package typealias PrimaryKey = Int
+        package static let columns = TableColumns()
+        package static let schema = QuarryCore.TableSchema(
+          name: "tags",
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("name", type: .text, nullable: false)]
+        )
+        package func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.name.bind(to: binder)
+        }
+        package init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+          self.name = try decoder.decode(String.self)
+        }
+      }
+      """#
+    }
+  }
+
+  @Test func nestedType() {
+    assertMacro {
+      """
+      struct Attachment {
+        @Table struct Image {
+          let id: Int
+          var path: String
+        }
+      }
+      """
+    } expansion: {
+      #"""
+      struct Attachment {
+        struct Image {
+          let id: Int
+          var path: String
+        }
+      }
+
+      extension Attachment.Image: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Attachment.Image
+          let id = QuarryCore.TableColumn<Attachment.Image, Int>("id", qualifiedName: "\"images\".\"id\"")
+          let path = QuarryCore.TableColumn<Attachment.Image, String>("path", qualifiedName: "\"images\".\"path\"")
+          var primaryKey: QuarryCore.TableColumn<Attachment.Image, Int> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Attachment.Image
+          var id: Int?
+          var path: String
+          init(id: Int? = nil, path: String) {
+            self.id = id
+            self.path = path
+          }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.path.bind(to: binder)
+          }
+        }
+        typealias PrimaryKey = Int
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "images",
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("path", type: .text, nullable: false)]
+        )
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.path.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+          self.path = try decoder.decode(String.self)
+        }
+      }
+      """#
+    }
+  }
+}

@@ -1,0 +1,257 @@
+import MacroTesting
+import QuarryMacros
+import Testing
+
+/// Which properties `@Table` makes columns (stored ones, not `@Ephemeral` ones), and their types.
+@Suite(.macros(tableMacros))
+struct TableMacroColumnTests {
+  @Test func ephemeralProperties() {
+    assertMacro {
+      """
+      @Table struct Note {
+        let id: Int
+        @Ephemeral var isSelected = false
+        @Ephemeral let loadedAt: Date = Date()
+        @Ephemeral var selection: Int?
+        var body: String
+      }
+      """
+    } expansion: {
+      #"""
+      struct Note {
+        let id: Int
+        var isSelected = false
+        let loadedAt: Date = Date()
+        var selection: Int?
+        var body: String
+      }
+
+      extension Note: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Note
+          let id = QuarryCore.TableColumn<Note, Int>("id", qualifiedName: "\"notes\".\"id\"")
+          let body = QuarryCore.TableColumn<Note, String>("body", qualifiedName: "\"notes\".\"body\"")
+          var primaryKey: QuarryCore.TableColumn<Note, Int> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Note
+          var id: Int?
+          var body: String
+          init(id: Int? = nil, body: String) {
+            self.id = id
+            self.body = body
+          }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.body.bind(to: binder)
+          }
+        }
+        typealias PrimaryKey = Int
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "notes",
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("body", type: .text, nullable: false)]
+        )
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.body.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+          self.body = try decoder.decode(String.self)
+        }
+      }
+      """#
+    }
+  }
+
+  @Test func typeInferenceAndStoredProperties() {
+    assertMacro {
+      """
+      @Table struct Sample {
+        let id: UUID
+        var text = "a"
+        var count = 1
+        var ratio = 0.5
+        var flag = true
+        var offset = -1
+        var delta = -0.25
+        var createdAt = Date()
+        var qualified = Foundation.Date()
+        var explicitInit = Foo.init(bar: 1)
+        var specialized = Box<Int>(1)
+        var first = 1, second = "2"
+        var x, y: Double
+        var observed = 0 {
+          didSet { print(observed) }
+        }
+        var `default` = 0
+        var computed: Int { count * 2 }
+        var getSet: Int {
+          get { count }
+          set { count = newValue }
+        }
+        lazy var cache = 0
+        static let shared = 1
+        func method() {}
+      }
+      """
+    } expansion: {
+      #"""
+      struct Sample {
+        let id: UUID
+        var text = "a"
+        var count = 1
+        var ratio = 0.5
+        var flag = true
+        var offset = -1
+        var delta = -0.25
+        var createdAt = Date()
+        var qualified = Foundation.Date()
+        var explicitInit = Foo.init(bar: 1)
+        var specialized = Box<Int>(1)
+        var first = 1, second = "2"
+        var x, y: Double
+        var observed = 0 {
+          didSet { print(observed) }
+        }
+        var `default` = 0
+        var computed: Int { count * 2 }
+        var getSet: Int {
+          get { count }
+          set { count = newValue }
+        }
+        lazy var cache = 0
+        static let shared = 1
+        func method() {}
+      }
+
+      extension Sample: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Sample
+          let id = QuarryCore.TableColumn<Sample, UUID>("id", qualifiedName: "\"samples\".\"id\"")
+          let text = QuarryCore.TableColumn<Sample, String>("text", qualifiedName: "\"samples\".\"text\"")
+          let count = QuarryCore.TableColumn<Sample, Int>("count", qualifiedName: "\"samples\".\"count\"")
+          let ratio = QuarryCore.TableColumn<Sample, Double>("ratio", qualifiedName: "\"samples\".\"ratio\"")
+          let flag = QuarryCore.TableColumn<Sample, Bool>("flag", qualifiedName: "\"samples\".\"flag\"")
+          let offset = QuarryCore.TableColumn<Sample, Int>("offset", qualifiedName: "\"samples\".\"offset\"")
+          let delta = QuarryCore.TableColumn<Sample, Double>("delta", qualifiedName: "\"samples\".\"delta\"")
+          let createdAt = QuarryCore.TableColumn<Sample, Date>("createdAt", qualifiedName: "\"samples\".\"createdAt\"")
+          let qualified = QuarryCore.TableColumn<Sample, Foundation.Date>("qualified", qualifiedName: "\"samples\".\"qualified\"")
+          let explicitInit = QuarryCore.MacroSupport.column(Sample.self, Foo.self, "explicitInit", qualifiedName: "\"samples\".\"explicitInit\"", tablePrefix: "\"samples\".")
+          let specialized = QuarryCore.MacroSupport.column(Sample.self, Box<Int>.self, "specialized", qualifiedName: "\"samples\".\"specialized\"", tablePrefix: "\"samples\".")
+          let first = QuarryCore.TableColumn<Sample, Int>("first", qualifiedName: "\"samples\".\"first\"")
+          let second = QuarryCore.TableColumn<Sample, String>("second", qualifiedName: "\"samples\".\"second\"")
+          let x = QuarryCore.TableColumn<Sample, Double>("x", qualifiedName: "\"samples\".\"x\"")
+          let y = QuarryCore.TableColumn<Sample, Double>("y", qualifiedName: "\"samples\".\"y\"")
+          let observed = QuarryCore.TableColumn<Sample, Int>("observed", qualifiedName: "\"samples\".\"observed\"")
+          let `default` = QuarryCore.TableColumn<Sample, Int>("default", qualifiedName: "\"samples\".\"default\"")
+          var primaryKey: QuarryCore.TableColumn<Sample, UUID> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Sample
+          var id: UUID?
+          var text: String
+          var count: Int
+          var ratio: Double
+          var flag: Bool
+          var offset: Int
+          var delta: Double
+          var createdAt: Date
+          var qualified: Foundation.Date
+          var explicitInit: Foo
+          var specialized: Box<Int>
+          var first: Int
+          var second: String
+          var x: Double
+          var y: Double
+          var observed: Int
+          var `default`: Int
+          init(id: UUID? = nil, text: String = "a", count: Int = 1, ratio: Double = 0.5, flag: Bool = true, offset: Int = -1, delta: Double = -0.25, createdAt: Date = Date(), qualified: Foundation.Date = Foundation.Date(), explicitInit: Foo = Foo.init(bar: 1), specialized: Box<Int> = Box<Int>(1), first: Int = 1, second: String = "2", x: Double, y: Double, observed: Int = 0, `default`: Int = 0) {
+            self.id = id
+            self.text = text
+            self.count = count
+            self.ratio = ratio
+            self.flag = flag
+            self.offset = offset
+            self.delta = delta
+            self.createdAt = createdAt
+            self.qualified = qualified
+            self.explicitInit = explicitInit
+            self.specialized = specialized
+            self.first = first
+            self.second = second
+            self.x = x
+            self.y = y
+            self.observed = observed
+            self.`default` = `default`
+          }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.text.bind(to: binder)
+            try self.count.bind(to: binder)
+            try self.ratio.bind(to: binder)
+            try self.flag.bind(to: binder)
+            try self.offset.bind(to: binder)
+            try self.delta.bind(to: binder)
+            try self.createdAt.bind(to: binder)
+            try self.qualified.bind(to: binder)
+            try self.explicitInit.bind(to: binder)
+            try self.specialized.bind(to: binder)
+            try self.first.bind(to: binder)
+            try self.second.bind(to: binder)
+            try self.x.bind(to: binder)
+            try self.y.bind(to: binder)
+            try self.observed.bind(to: binder)
+            try self.`default`.bind(to: binder)
+          }
+        }
+        typealias PrimaryKey = UUID
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "samples",
+          columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .text, nullable: false, primaryKey: true)], [.init("text", type: .text, nullable: false)], [.init("count", type: .integer, nullable: false)], [.init("ratio", type: .real, nullable: false)], [.init("flag", type: .integer, nullable: false)], [.init("offset", type: .integer, nullable: false)], [.init("delta", type: .real, nullable: false)], [.init("createdAt", type: .text, nullable: false)], [.init("qualified", type: .text, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Foo.self, name: "explicitInit", type: .any, nullable: false), QuarryCore.MacroSupport.schemaColumns(Box<Int>.self, name: "specialized", type: .any, nullable: false), [.init("first", type: .integer, nullable: false)], [.init("second", type: .text, nullable: false)], [.init("x", type: .real, nullable: false)], [.init("y", type: .real, nullable: false)], [.init("observed", type: .integer, nullable: false)], [.init("default", type: .integer, nullable: false)]])
+        )
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.text.bind(to: binder)
+          try self.count.bind(to: binder)
+          try self.ratio.bind(to: binder)
+          try self.flag.bind(to: binder)
+          try self.offset.bind(to: binder)
+          try self.delta.bind(to: binder)
+          try self.createdAt.bind(to: binder)
+          try self.qualified.bind(to: binder)
+          try self.explicitInit.bind(to: binder)
+          try self.specialized.bind(to: binder)
+          try self.first.bind(to: binder)
+          try self.second.bind(to: binder)
+          try self.x.bind(to: binder)
+          try self.y.bind(to: binder)
+          try self.observed.bind(to: binder)
+          try self.`default`.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(UUID.self)
+          self.text = try decoder.decode(String.self)
+          self.count = try decoder.decode(Int.self)
+          self.ratio = try decoder.decode(Double.self)
+          self.flag = try decoder.decode(Bool.self)
+          self.offset = try decoder.decode(Int.self)
+          self.delta = try decoder.decode(Double.self)
+          self.createdAt = try decoder.decode(Date.self)
+          self.qualified = try decoder.decode(Foundation.Date.self)
+          self.explicitInit = try decoder.decode(Foo.self)
+          self.specialized = try decoder.decode(Box<Int>.self)
+          self.first = try decoder.decode(Int.self)
+          self.second = try decoder.decode(String.self)
+          self.x = try decoder.decode(Double.self)
+          self.y = try decoder.decode(Double.self)
+          self.observed = try decoder.decode(Int.self)
+          self.`default` = try decoder.decode(Int.self)
+        }
+      }
+      """#
+    }
+  }
+}

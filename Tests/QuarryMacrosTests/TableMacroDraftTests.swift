@@ -1,0 +1,147 @@
+import MacroTesting
+import QuarryMacros
+import Testing
+
+/// `@Table`'s `Draft`: its defaults and the conformances it shares with the table.
+@Suite(.macros(tableMacros))
+struct TableMacroDraftTests {
+  @Test func draftDefaults() {
+    assertMacro {
+      """
+      @Table struct Attendee {
+        var id: Int? = nil
+        var name: String
+        var email: String?
+        var nickname: Optional<String>
+        var joinedAt = Date()
+        var rank: Int = 3
+      }
+      """
+    } expansion: {
+      #"""
+      struct Attendee {
+        var id: Int? = nil
+        var name: String
+        var email: String?
+        var nickname: Optional<String>
+        var joinedAt = Date()
+        var rank: Int = 3
+      }
+
+      extension Attendee: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Attendee
+          let id = QuarryCore.TableColumn<Attendee, Int?>("id", qualifiedName: "\"attendees\".\"id\"")
+          let name = QuarryCore.TableColumn<Attendee, String>("name", qualifiedName: "\"attendees\".\"name\"")
+          let email = QuarryCore.TableColumn<Attendee, String?>("email", qualifiedName: "\"attendees\".\"email\"")
+          let nickname = QuarryCore.TableColumn<Attendee, Optional<String>>("nickname", qualifiedName: "\"attendees\".\"nickname\"")
+          let joinedAt = QuarryCore.TableColumn<Attendee, Date>("joinedAt", qualifiedName: "\"attendees\".\"joinedAt\"")
+          let rank = QuarryCore.TableColumn<Attendee, Int>("rank", qualifiedName: "\"attendees\".\"rank\"")
+          var primaryKey: QuarryCore.TableColumn<Attendee, Int?> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Attendee
+          var id: Int?
+          var name: String
+          var email: String?
+          var nickname: Optional<String>
+          var joinedAt: Date
+          var rank: Int
+          init(id: Int? = nil, name: String, email: String? = nil, nickname: Optional<String> = nil, joinedAt: Date = Date(), rank: Int = 3) {
+            self.id = id
+            self.name = name
+            self.email = email
+            self.nickname = nickname
+            self.joinedAt = joinedAt
+            self.rank = rank
+          }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.name.bind(to: binder)
+            try self.email.bind(to: binder)
+            try self.nickname.bind(to: binder)
+            try self.joinedAt.bind(to: binder)
+            try self.rank.bind(to: binder)
+          }
+        }
+        typealias PrimaryKey = Int?
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "attendees",
+          columns: [.init("id", type: .integer, nullable: true, primaryKey: true), .init("name", type: .text, nullable: false), .init("email", type: .text, nullable: true), .init("nickname", type: .text, nullable: true), .init("joinedAt", type: .text, nullable: false), .init("rank", type: .integer, nullable: false)]
+        )
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.name.bind(to: binder)
+          try self.email.bind(to: binder)
+          try self.nickname.bind(to: binder)
+          try self.joinedAt.bind(to: binder)
+          try self.rank.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int?.self)
+          self.name = try decoder.decode(String.self)
+          self.email = try decoder.decode(String?.self)
+          self.nickname = try decoder.decode(Optional<String>.self)
+          self.joinedAt = try decoder.decode(Date.self)
+          self.rank = try decoder.decode(Int.self)
+        }
+      }
+      """#
+    }
+  }
+
+  @Test func draftSharesValueConformances() {
+    assertMacro {
+      """
+      @Table struct Reminder: Sendable, Equatable, Identifiable, Swift.Hashable, Codable {
+        let id: Int
+        var title = ""
+      }
+      """
+    } expansion: {
+      #"""
+      struct Reminder: Sendable, Equatable, Identifiable, Swift.Hashable, Codable {
+        let id: Int
+        var title = ""
+      }
+
+      extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Reminder
+          let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
+          let title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
+          var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft, Sendable, Equatable, Hashable, Codable {
+          typealias Base = Reminder
+          var id: Int?
+          var title: String
+          init(id: Int? = nil, title: String = "") {
+            self.id = id
+            self.title = title
+          }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.title.bind(to: binder)
+          }
+        }
+        typealias PrimaryKey = Int
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "reminders",
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("title", type: .text, nullable: false)]
+        )
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.title.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+          self.title = try decoder.decode(String.self)
+        }
+      }
+      """#
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import MacroTesting
+import QuarryMacros
+import Testing
+
+/// `@Table`'s table names: explicit, or inflected from the type's name.
+@Suite(.macros(tableMacros))
+struct TableMacroNameTests {
+  @Test func explicitTableName() {
+    assertMacro {
+      """
+      @Table("reminder") struct Reminder {
+        let id: Int
+      }
+      """
+    } expansion: {
+      #"""
+      struct Reminder {
+        let id: Int
+      }
+
+      extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Reminder
+          let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminder\".\"id\"")
+          var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Reminder
+          var id: Int?
+          init(id: Int? = nil) {
+            self.id = id
+          }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+          }
+        }
+        typealias PrimaryKey = Int
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "reminder",
+          columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
+        )
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+        }
+      }
+      """#
+    }
+  }
+
+  @Test func tableNameInflection() {
+    assertMacro {
+      """
+      @Table struct Category {
+        var name: String
+      }
+      @Table struct Status {
+        var name: String
+      }
+      @Table struct RemindersList {
+        var name: String
+      }
+      """
+    } expansion: {
+      #"""
+      struct Category {
+        var name: String
+      }
+      struct Status {
+        var name: String
+      }
+      struct RemindersList {
+        var name: String
+      }
+
+      extension Category: QuarryCore.Table {
+        struct TableColumns: QuarryCore.TableDefinition {
+          typealias QueryValue = Category
+          let name = QuarryCore.TableColumn<Category, String>("name", qualifiedName: "\"categories\".\"name\"")
+        }
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "categories",
+          columns: [.init("name", type: .text, nullable: false)]
+        )
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.name.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.name = try decoder.decode(String.self)
+        }
+      }
+
+      extension Status: QuarryCore.Table {
+        struct TableColumns: QuarryCore.TableDefinition {
+          typealias QueryValue = Status
+          let name = QuarryCore.TableColumn<Status, String>("name", qualifiedName: "\"statuses\".\"name\"")
+        }
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "statuses",
+          columns: [.init("name", type: .text, nullable: false)]
+        )
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.name.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.name = try decoder.decode(String.self)
+        }
+      }
+
+      extension RemindersList: QuarryCore.Table {
+        struct TableColumns: QuarryCore.TableDefinition {
+          typealias QueryValue = RemindersList
+          let name = QuarryCore.TableColumn<RemindersList, String>("name", qualifiedName: "\"remindersLists\".\"name\"")
+        }
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "remindersLists",
+          columns: [.init("name", type: .text, nullable: false)]
+        )
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.name.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.name = try decoder.decode(String.self)
+        }
+      }
+      """#
+    }
+  }
+}

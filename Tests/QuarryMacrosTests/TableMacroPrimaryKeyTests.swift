@@ -1,0 +1,100 @@
+import MacroTesting
+import QuarryMacros
+import Testing
+
+/// `@Table`'s primary key: `id` by default, or the one `@Column(primaryKey:)` names.
+@Suite(.macros(tableMacros))
+struct TableMacroPrimaryKeyTests {
+  @Test func explicitPrimaryKey() {
+    assertMacro {
+      """
+      @Table struct Book {
+        @Column(primaryKey: true) let isbn: String
+        var title: String
+      }
+      """
+    } expansion: {
+      #"""
+      struct Book {
+        let isbn: String
+        var title: String
+      }
+
+      extension Book: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Book
+          let isbn = QuarryCore.TableColumn<Book, String>("isbn", qualifiedName: "\"books\".\"isbn\"")
+          let title = QuarryCore.TableColumn<Book, String>("title", qualifiedName: "\"books\".\"title\"")
+          var primaryKey: QuarryCore.TableColumn<Book, String> { self.isbn }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Book
+          var isbn: String?
+          var title: String
+          init(isbn: String? = nil, title: String) {
+            self.isbn = isbn
+            self.title = title
+          }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.isbn.bind(to: binder)
+            try self.title.bind(to: binder)
+          }
+        }
+        typealias PrimaryKey = String
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "books",
+          columns: [.init("isbn", type: .text, nullable: false, primaryKey: true), .init("title", type: .text, nullable: false)]
+        )
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.isbn.bind(to: binder)
+          try self.title.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.isbn = try decoder.decode(String.self)
+          self.title = try decoder.decode(String.self)
+        }
+      }
+      """#
+    }
+  }
+
+  @Test func idThatIsNotThePrimaryKey() {
+    assertMacro {
+      """
+      @Table struct Event {
+        @Column(primaryKey: false) var id: String
+        var name: String
+      }
+      """
+    } expansion: {
+      #"""
+      struct Event {
+        var id: String
+        var name: String
+      }
+
+      extension Event: QuarryCore.Table {
+        struct TableColumns: QuarryCore.TableDefinition {
+          typealias QueryValue = Event
+          let id = QuarryCore.TableColumn<Event, String>("id", qualifiedName: "\"events\".\"id\"")
+          let name = QuarryCore.TableColumn<Event, String>("name", qualifiedName: "\"events\".\"name\"")
+        }
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "events",
+          columns: [.init("id", type: .text, nullable: false), .init("name", type: .text, nullable: false)]
+        )
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.name.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(String.self)
+          self.name = try decoder.decode(String.self)
+        }
+      }
+      """#
+    }
+  }
+}

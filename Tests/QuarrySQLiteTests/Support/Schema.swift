@@ -1,0 +1,109 @@
+import Quarry
+import QuarrySQLite
+
+// The tables this target's tests share.
+
+// MARK: - Reminders: the driver's reads, writes and transactions
+
+@Table
+struct Reminder: Equatable, Sendable {
+  let id: Int
+  var title = ""
+  @Column("is_completed")
+  var isCompleted = false
+  var priority: Priority?
+}
+
+enum Priority: Int, QueryBindable, Sendable {
+  case low = 1, medium, high
+}
+
+/// `Reminder`'s table; a title of 'forbidden' fails its `CHECK`.
+let remindersSchema: SQLQueryExpression<Void> = #sql(
+  """
+  CREATE TABLE "reminders" (
+    "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+    "title" TEXT NOT NULL DEFAULT '' CHECK ("title" <> 'forbidden'),
+    "is_completed" INTEGER NOT NULL DEFAULT 0,
+    "priority" INTEGER
+  )
+  """
+)
+
+// MARK: - Counters: a value that does not fit a column
+
+/// A count that can exceed `Int64.max`, which SQLite cannot store.
+@Table
+struct Counter: Equatable {
+  let id: Int
+  var count: UInt64
+}
+
+// MARK: - Drift: Swift tables for schemas that differ from them
+
+@Table
+struct DriftAuthor: Sendable {
+  let id: Int
+  var name: String
+  var born: Int?
+  var rating: Double
+  var avatar: [UInt8]?
+  var status: DriftStatus?
+}
+
+enum DriftStatus: String, QueryBindable, Sendable {
+  case active, retired
+}
+
+@Table("drift_labels")
+struct DriftLabel {
+  @Column(primaryKey: true)
+  let code: String
+  @Column("display_name")
+  var displayName: String
+}
+
+@Table("drift_totals")
+struct DriftTotal {
+  let id: Int
+  var price: Int
+  @Column(generated: .stored)
+  var total: Int
+  @Column(generated: .virtual)
+  var label: String
+  var doubled: Int
+  var halved: Int
+}
+
+@Table("drift_loans")
+struct DriftLoan {
+  let id: Int
+  var bookID: Int?
+}
+
+// MARK: - STRICT tables: the column types a STRICT table guarantees
+
+@Table("strictItems")
+struct StrictItem: Equatable {
+  let id: Int
+  var name: String
+  var price: Double
+  var note: String?
+  var isActive: Bool
+  var data: [UInt8]
+}
+
+@Table("strictTags")
+struct StrictTag: Equatable {
+  let id: Int
+  var itemID: Int
+  var label: String
+}
+
+/// A view over a left join: its `name` comes from a STRICT `NOT NULL` column, yet is `NULL`
+/// where the join found nothing.
+@Table("strictItemNames")
+struct StrictItemName: Equatable {
+  let id: Int
+  var name: String
+}
