@@ -39,8 +39,10 @@ struct SelectionTests {
   typealias Reminder = GroupedColumns.Reminder
 
   @Test func groupColumnsAreFlattenedInTheSchema() {
-    #expect(RemindersList.schema.columns.map(\.name) == ["id", "name", "createdAt", "updatedAt"])
-    #expect(RemindersList.schema.columns.map(\.isNullable) == [false, false, false, true])
+    let names = ["id", "name", "createdAt", "updatedAt"]
+    #expect(RemindersList.schema.columns.map(\.name) == names)
+    let nullable: [Bool?] = [false, false, false, true]
+    #expect(RemindersList.schema.columns.map(\.isNullable) == nullable)
     #expect(RemindersList.schema.columns[2].type == .text)
     // An optional group makes every one of its columns nullable.
     let snoozedNullable: [Bool?] = Reminder.schema.columns.suffix(2).map(\.isNullable)
@@ -310,8 +312,8 @@ struct SelectionTests {
       (NULL, NULL, 'Hi', NULL, NULL)
       """)
     try insert.execute(db)
-    #expect(
-      try Attachment.order { $0.id }.fetchAll(db).map(\.kind) == [.image(cat), .note("Hi")])
+    let kinds: [Attachment.Kind] = [.image(cat), .note("Hi")]
+    #expect(try Attachment.order { $0.id }.fetchAll(db).map(\.kind) == kinds)
 
     let images = try assertQuery(
       Attachment.where { $0.kind.image.isNot(nil) }.select { $0.kind.image.caption }, db: db,

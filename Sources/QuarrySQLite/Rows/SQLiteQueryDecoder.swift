@@ -25,14 +25,14 @@ public struct SQLiteQueryDecoder: QueryDecoder {
   }
 
   /// Whether the next column exists and is sure to hold `storageClass`.
-  @inlinable
+  @inlinable @inline(__always)
   func nextIsKnown(_ storageClass: Int32) -> Bool {
     guard let knownTypes, column < columnCount else { return false }
     return knownTypes[Int(column)] == storageClass
   }
 
   /// The next column's value, failing when the row has no more columns.
-  @inlinable
+  @inlinable @inline(__always)
   func nextValue(_ expected: @autoclosure () -> String) throws -> OpaquePointer {
     guard column < columnCount, let value = sqlite3_column_value(handle, column) else {
       throw missingColumn(expected: expected())
@@ -40,7 +40,7 @@ public struct SQLiteQueryDecoder: QueryDecoder {
     return value
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func decodeNil() throws -> Bool {
     // A column of known type is never NULL.
     if let knownTypes, column < columnCount, knownTypes[Int(column)] != 0 { return false }
@@ -60,7 +60,7 @@ public struct SQLiteQueryDecoder: QueryDecoder {
     return true
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func decode(_ type: Int64.Type) throws -> Int64 {
     if nextIsKnown(SQLITE_INTEGER) {
       defer { column += 1 }
@@ -72,7 +72,7 @@ public struct SQLiteQueryDecoder: QueryDecoder {
     return sqlite3_value_int64(value)
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func decode(_ type: Int.Type) throws -> Int {
     if nextIsKnown(SQLITE_INTEGER) {
       defer { column += 1 }
@@ -84,7 +84,7 @@ public struct SQLiteQueryDecoder: QueryDecoder {
     return Int(sqlite3_value_int64(value))
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func decode(_ type: Double.Type) throws -> Double {
     if nextIsKnown(SQLITE_FLOAT) || nextIsKnown(SQLITE_INTEGER) {
       defer { column += 1 }
@@ -99,7 +99,7 @@ public struct SQLiteQueryDecoder: QueryDecoder {
     return sqlite3_value_double(value)
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func decode(_ type: String.Type) throws -> String {
     if nextIsKnown(SQLITE_TEXT) {
       defer { column += 1 }
@@ -116,7 +116,7 @@ public struct SQLiteQueryDecoder: QueryDecoder {
     return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func decode(_ type: [UInt8].Type) throws -> [UInt8] {
     if nextIsKnown(SQLITE_BLOB) {
       defer { column += 1 }
@@ -132,7 +132,7 @@ public struct SQLiteQueryDecoder: QueryDecoder {
     return Array(UnsafeRawBufferPointer(start: bytes, count: count))
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func decode(_ type: Bool.Type) throws -> Bool {
     if nextIsKnown(SQLITE_INTEGER) {
       defer { column += 1 }
