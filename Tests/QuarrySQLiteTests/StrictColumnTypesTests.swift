@@ -98,7 +98,8 @@ struct StrictColumnTypesTests {
     #expect(error?.description.hasPrefix(#"column 4 ("isActive"): expected Bool"#) == true)
   }
 
-  @Test func aCursorUsesTheKnownTypesToo() throws {
+  @Test func aCursorDecodesAStrictTable() throws {
+    // A cursor checks every column, STRICT or not.
     let db = try database()
     let cursor = try StrictItem.order { $0.id }.fetchCursor(db)
     var fetched: [StrictItem] = []

@@ -93,7 +93,7 @@ public struct QueryFragment: Hashable, Sendable {
   /// Appends SQL text.
   @inlinable
   public mutating func append(sql text: String) {
-    clearMarks()
+    clearPreRendered()
     // Literals and native strings are contiguous UTF-8: one copy of their bytes, instead of
     // the generic, byte-by-byte append of a `String.UTF8View`.
     let appended: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
@@ -105,21 +105,20 @@ public struct QueryFragment: Hashable, Sendable {
   /// Appends a literal, such as a keyword: no string to inspect, only its bytes to copy.
   @inlinable
   mutating func append(literal text: StaticString) {
-    clearMarks()
+    clearPreRendered()
     text.withUTF8Buffer { self.text.append(contentsOf: $0) }
   }
 
   /// Forgets which pre-rendered statement the fragment was, now that it changes.
   @inlinable
-  mutating func clearMarks() {
+  mutating func clearPreRendered() {
     preRendered = nil
   }
-
 
   /// Appends one byte of SQL text.
   @inlinable
   package mutating func append(byte: UInt8) {
-    clearMarks()
+    clearPreRendered()
     text.append(byte)
   }
 
@@ -132,21 +131,21 @@ public struct QueryFragment: Hashable, Sendable {
   /// Appends bindings for placeholders already in the text.
   @inlinable
   package mutating func append(bindingsOfPlaceholders bindings: [QueryBinding]) {
-    clearMarks()
+    clearPreRendered()
     values.append(contentsOf: bindings)
   }
 
   /// Appends UTF-8 SQL text.
   @inlinable
   public mutating func append(utf8 bytes: [UInt8]) {
-    clearMarks()
+    clearPreRendered()
     text.append(contentsOf: bytes)
   }
 
   /// Appends a `?` placeholder bound to `binding`.
   @inlinable
   public mutating func append(binding: QueryBinding) {
-    clearMarks()
+    clearPreRendered()
     text.append(UInt8(ascii: "?"))
     if values.capacity == 0 { values.reserveCapacity(4) }
     values.append(binding)
@@ -155,7 +154,7 @@ public struct QueryFragment: Hashable, Sendable {
   /// Appends another fragment's text and bindings.
   @inlinable
   public mutating func append(_ other: QueryFragment) {
-    clearMarks()
+    clearPreRendered()
     text.append(contentsOf: other.text)
     values.append(contentsOf: other.values)
   }

@@ -123,7 +123,8 @@ public final class Database {
   public func fetchAll<Row>(
     _ fragment: QueryFragment, decodeRow: (inout SQLiteQueryDecoder) throws -> Row
   ) throws -> [Row] {
-    try fetchAll(fragment, columnsOf: nil, decodeRow: decodeRow)
+    guard let statement = try startedStatement(for: fragment, columnsOf: nil) else { return [] }
+    return try rows(of: statement, fragment, learnColumnTypes: false, decodeRow: decodeRow)
   }
 
   /// Runs one statement and decodes its first row, or returns nil when there is none.
@@ -131,51 +132,115 @@ public final class Database {
   public func fetchOne<Row>(
     _ fragment: QueryFragment, decodeRow: (inout SQLiteQueryDecoder) throws -> Row
   ) throws -> Row? {
-    try fetchOne(fragment, columnsOf: nil, decodeRow: decodeRow)
+    guard let statement = try startedStatement(for: fragment, columnsOf: nil) else {
+      return nil
+    }
+    defer { statement.reset() }
+    guard try statement.step(reporting: fragment.values) else { return nil }
+    var decoder = SQLiteQueryDecoder(statement)
+    do {
+      return try decodeRow(&decoder)
+    } catch let error as QueryDecodingError {
+      throw decoder.locate(error)
+    }
   }
 
-  /// Runs one statement and decodes every row with `decodeRow`. `table`, when given, is the
-  /// table whose columns, read directly, are all the result columns
-  /// (``Statement/resultColumnsTable``): the types it guarantees are trusted.
+  /// Runs one statement that reads the columns of `table` directly
+  /// (``Statement/resultColumnsTable``) and decodes every row: with `decodeKnownRow`, which
+  /// trusts the types the database guarantees, once the statement learned that it guarantees
+  /// some; with `decodeRow`, which checks every column, until then.
   @inlinable
   func fetchAll<Row>(
-    _ fragment: QueryFragment, columnsOf table: String?,
-    decodeRow: (inout SQLiteQueryDecoder) throws -> Row
+    _ fragment: QueryFragment, columnsOf table: String,
+    decodeRow: (inout SQLiteQueryDecoder) throws -> Row,
+    decodeKnownRow: (inout SQLiteKnownTypesDecoder) throws -> Row
   ) throws -> [Row] {
-    guard let statement = try startedStatement(for: fragment, columnsOf: table) else { return [] }
+    guard let statement = try startedStatement(for: fragment, columnsOf: table) else {
+      return []
+    }
+    guard statement.mayKnowColumnTypes else {
+      return try rows(of: statement, fragment, learnColumnTypes: true, decodeRow: decodeRow)
+    }
+    return try knownRows(of: statement, fragment, decodeKnownRow: decodeKnownRow)
+  }
+
+  /// Steps `statement`, started, to its end and decodes every row, trusting the column types
+  /// the database guarantees; then resets it.
+  @inlinable
+  func knownRows<Row>(
+    of statement: PreparedStatement, _ fragment: QueryFragment,
+    decodeKnownRow: (inout SQLiteKnownTypesDecoder) throws -> Row
+  ) throws -> [Row] {
     defer { statement.reset() }
     var rows: [Row] = []
+    // Known once the first row is there: that step re-prepares a statement the schema changed
+    // (and the types learned again may then be none: every column is checked).
     guard try statement.step(reporting: fragment.values) else { return rows }
-    let knownTypes = statement.knownColumnTypes(in: self)
+    let knownTypes = statement.currentColumnTypes(in: self)
     repeat {
-      var decoder = SQLiteQueryDecoder(statement, knownTypes: knownTypes)
+      var decoder = SQLiteKnownTypesDecoder(statement, knownTypes: knownTypes)
       do {
-        rows.append(try decodeRow(&decoder))
+        rows.append(try decodeKnownRow(&decoder))
       } catch let error as QueryDecodingError {
-        throw decoder.locate(error)
+        throw decoder.base.locate(error)
       }
     } while try statement.step(reporting: fragment.values)
     return rows
   }
 
-  /// Runs one statement and decodes its first row, or returns nil when there is none. `table`:
-  /// as in ``fetchAll(_:columnsOf:decodeRow:)``.
+  /// Steps `statement`, started, to its end and decodes every row, checking every column; then
+  /// resets it. With `learnColumnTypes`, learns the types the database guarantees for its
+  /// columns, for the next run.
+  @inlinable @inline(__always)
+  func rows<Row>(
+    of statement: PreparedStatement, _ fragment: QueryFragment, learnColumnTypes: Bool,
+    decodeRow: (inout SQLiteQueryDecoder) throws -> Row
+  ) throws -> [Row] {
+    defer { statement.reset() }
+    var rows: [Row] = []
+    while try statement.step(reporting: fragment.values) {
+      var decoder = SQLiteQueryDecoder(statement)
+      do {
+        rows.append(try decodeRow(&decoder))
+      } catch let error as QueryDecodingError {
+        throw decoder.locate(error)
+      }
+    }
+    if learnColumnTypes { statement.learnColumnTypes(in: self) }
+    return rows
+  }
+
+  /// Runs one statement that reads the columns of `table` directly and decodes its first row,
+  /// or returns nil when there is none: as ``fetchAll(_:columnsOf:decodeRow:decodeKnownRow:)``.
   @inlinable
   func fetchOne<Row>(
-    _ fragment: QueryFragment, columnsOf table: String?,
-    decodeRow: (inout SQLiteQueryDecoder) throws -> Row
+    _ fragment: QueryFragment, columnsOf table: String,
+    decodeRow: (inout SQLiteQueryDecoder) throws -> Row,
+    decodeKnownRow: (inout SQLiteKnownTypesDecoder) throws -> Row
   ) throws -> Row? {
     guard let statement = try startedStatement(for: fragment, columnsOf: table) else {
       return nil
     }
     defer { statement.reset() }
     guard try statement.step(reporting: fragment.values) else { return nil }
-    var decoder = SQLiteQueryDecoder(statement, knownTypes: statement.knownColumnTypes(in: self))
+    if statement.mayKnowColumnTypes {
+      var decoder = SQLiteKnownTypesDecoder(
+        statement, knownTypes: statement.currentColumnTypes(in: self))
+      do {
+        return try decodeKnownRow(&decoder)
+      } catch let error as QueryDecodingError {
+        throw decoder.base.locate(error)
+      }
+    }
+    var decoder = SQLiteQueryDecoder(statement)
+    let row: Row
     do {
-      return try decodeRow(&decoder)
+      row = try decodeRow(&decoder)
     } catch let error as QueryDecodingError {
       throw decoder.locate(error)
     }
+    statement.learnColumnTypes(in: self)
+    return row
   }
 
   /// Runs the schema's pre-rendered one-row insert `utf8` with the values of `rows`, bound

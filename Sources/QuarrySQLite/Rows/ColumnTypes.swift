@@ -17,13 +17,13 @@ final class ColumnTypes {
   @usableFromInline let table: String
   /// One entry per result column: `SQLITE_INTEGER`, `SQLITE_FLOAT`, `SQLITE_TEXT`,
   /// `SQLITE_BLOB`, or 0 when the column must be checked.
-  let types: UnsafeMutablePointer<Int32>
+  @usableFromInline let types: UnsafeMutablePointer<Int32>
   let count: Int
   /// SQLite's count of re-preparations of the statement when the types were learned: a schema
   /// change re-prepares it, and the types are learned again.
   private var preparations: Int32 = -1
   /// Whether any column's type is known.
-  private(set) var hasKnownTypes = false
+  @usableFromInline private(set) var hasKnownTypes = false
 
   init(table: String, columnCount: Int) {
     self.table = table

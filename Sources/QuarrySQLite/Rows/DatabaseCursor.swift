@@ -47,8 +47,7 @@ public final class DatabaseCursor<Element> {
       finish()
       return nil
     }
-    var decoder = SQLiteQueryDecoder(
-      statement, knownTypes: database.flatMap { statement.knownColumnTypes(in: $0) })
+    var decoder = SQLiteQueryDecoder(statement)
     do {
       return try decodeRow(&decoder)
     } catch let error as QueryDecodingError {
@@ -84,16 +83,7 @@ extension Database {
     _ fragment: QueryFragment,
     decodeRow: @escaping (inout SQLiteQueryDecoder) throws -> Element
   ) throws -> DatabaseCursor<Element> {
-    try fetchCursor(fragment, columnsOf: nil, decodeRow: decodeRow)
-  }
-
-  /// Runs one statement and returns a cursor over its rows; `table`: as in
-  /// ``Database/fetchAll(_:columnsOf:decodeRow:)``.
-  func fetchCursor<Element>(
-    _ fragment: QueryFragment, columnsOf table: String?,
-    decodeRow: @escaping (inout SQLiteQueryDecoder) throws -> Element
-  ) throws -> DatabaseCursor<Element> {
-    guard let statement = try startedStatement(for: fragment, columnsOf: table) else {
+    guard let statement = try startedStatement(for: fragment, columnsOf: nil) else {
       throw DatabaseError.noStatement(sql: fragment.sql, arguments: fragment.values)
     }
     return DatabaseCursor(
@@ -106,7 +96,7 @@ extension Statement {
   public func fetchCursor<each Value: QueryDecodable>(_ db: Database) throws
     -> DatabaseCursor<(repeat each Value)>
   where QueryValue == (repeat each Value) {
-    try db.fetchCursor(queryFragment, columnsOf: resultColumnsTable) { decoder in
+    try db.fetchCursor(queryFragment) { decoder in
       (repeat try (each Value)(decoder: &decoder))
     }
   }
@@ -115,8 +105,6 @@ extension Statement {
 extension Statement where QueryValue: QueryDecodable {
   /// Runs the statement and returns a cursor that decodes one row per `next()`.
   public func fetchCursor(_ db: Database) throws -> DatabaseCursor<QueryValue> {
-    try db.fetchCursor(queryFragment, columnsOf: resultColumnsTable) { decoder in
-      try QueryValue(decoder: &decoder)
-    }
+    try db.fetchCursor(queryFragment) { decoder in try QueryValue(decoder: &decoder) }
   }
 }

@@ -3,36 +3,24 @@ import QuarryCore
 
 /// Decodes the current row of an SQLite statement, column by column, straight from SQLite.
 ///
-/// Each column's storage class is checked before its value is read (`sqlite3_column_value`,
-/// then the value's type and content), so a wrong type is an error, never a silent conversion.
-/// Where the database guarantees a column's type (``ColumnTypes``: a STRICT table's `NOT NULL`
-/// column read directly), the value is read with one `sqlite3_column_*` call and no check.
+/// Each column costs one `sqlite3_column_value` call; its type and value are then read from
+/// the returned value, which (unlike the `sqlite3_column_*` accessors) takes no locks.
 public struct SQLiteQueryDecoder: QueryDecoder {
   @usableFromInline unowned(unsafe) let statement: PreparedStatement
   @usableFromInline let handle: OpaquePointer
   @usableFromInline let columnCount: Int32
-  /// The storage class each column is sure to hold (0: unknown); nil when none is known.
-  @usableFromInline let knownTypes: UnsafeMutablePointer<Int32>?
   /// The index of the next column to read.
   @usableFromInline var column: Int32 = 0
 
   @inlinable
-  init(_ statement: PreparedStatement, knownTypes: UnsafeMutablePointer<Int32>? = nil) {
+  init(_ statement: PreparedStatement) {
     self.statement = statement
     self.handle = statement.handle
     self.columnCount = statement.columnCount
-    self.knownTypes = knownTypes
-  }
-
-  /// Whether the next column exists and is sure to hold `storageClass`.
-  @inlinable @inline(__always)
-  func nextIsKnown(_ storageClass: Int32) -> Bool {
-    guard let knownTypes, column < columnCount else { return false }
-    return knownTypes[Int(column)] == storageClass
   }
 
   /// The next column's value, failing when the row has no more columns.
-  @inlinable @inline(__always)
+  @inlinable
   func nextValue(_ expected: @autoclosure () -> String) throws -> OpaquePointer {
     guard column < columnCount, let value = sqlite3_column_value(handle, column) else {
       throw missingColumn(expected: expected())
@@ -40,10 +28,8 @@ public struct SQLiteQueryDecoder: QueryDecoder {
     return value
   }
 
-  @inlinable @inline(__always)
+  @inlinable
   public mutating func decodeNil() throws -> Bool {
-    // A column of known type is never NULL.
-    if let knownTypes, column < columnCount, knownTypes[Int(column)] != 0 { return false }
     guard sqlite3_value_type(try nextValue("a value")) == SQLITE_NULL else { return false }
     column += 1
     return true
@@ -60,36 +46,24 @@ public struct SQLiteQueryDecoder: QueryDecoder {
     return true
   }
 
-  @inlinable @inline(__always)
+  @inlinable
   public mutating func decode(_ type: Int64.Type) throws -> Int64 {
-    if nextIsKnown(SQLITE_INTEGER) {
-      defer { column += 1 }
-      return sqlite3_column_int64(handle, column)
-    }
     let value = try nextValue("Int64")
     guard sqlite3_value_type(value) == SQLITE_INTEGER else { throw mismatch(expected: "Int64") }
     column += 1
     return sqlite3_value_int64(value)
   }
 
-  @inlinable @inline(__always)
+  @inlinable
   public mutating func decode(_ type: Int.Type) throws -> Int {
-    if nextIsKnown(SQLITE_INTEGER) {
-      defer { column += 1 }
-      return Int(sqlite3_column_int64(handle, column))
-    }
     let value = try nextValue("Int")
     guard sqlite3_value_type(value) == SQLITE_INTEGER else { throw mismatch(expected: "Int") }
     column += 1
     return Int(sqlite3_value_int64(value))
   }
 
-  @inlinable @inline(__always)
+  @inlinable
   public mutating func decode(_ type: Double.Type) throws -> Double {
-    if nextIsKnown(SQLITE_FLOAT) || nextIsKnown(SQLITE_INTEGER) {
-      defer { column += 1 }
-      return sqlite3_column_double(handle, column)
-    }
     let value = try nextValue("Double")
     let storage = sqlite3_value_type(value)
     guard storage == SQLITE_FLOAT || storage == SQLITE_INTEGER else {
@@ -99,15 +73,8 @@ public struct SQLiteQueryDecoder: QueryDecoder {
     return sqlite3_value_double(value)
   }
 
-  @inlinable @inline(__always)
+  @inlinable
   public mutating func decode(_ type: String.Type) throws -> String {
-    if nextIsKnown(SQLITE_TEXT) {
-      defer { column += 1 }
-      // The text first, then its length (the order SQLite documents).
-      guard let text = sqlite3_column_text(handle, column) else { return "" }
-      let count = Int(sqlite3_column_bytes(handle, column))
-      return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
-    }
     let value = try nextValue("String")
     guard sqlite3_value_type(value) == SQLITE_TEXT else { throw mismatch(expected: "String") }
     column += 1
@@ -116,14 +83,8 @@ public struct SQLiteQueryDecoder: QueryDecoder {
     return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
   }
 
-  @inlinable @inline(__always)
+  @inlinable
   public mutating func decode(_ type: [UInt8].Type) throws -> [UInt8] {
-    if nextIsKnown(SQLITE_BLOB) {
-      defer { column += 1 }
-      guard let bytes = sqlite3_column_blob(handle, column) else { return [] }
-      let count = Int(sqlite3_column_bytes(handle, column))
-      return Array(UnsafeRawBufferPointer(start: bytes, count: count))
-    }
     let value = try nextValue("[UInt8]")
     guard sqlite3_value_type(value) == SQLITE_BLOB else { throw mismatch(expected: "[UInt8]") }
     column += 1
@@ -132,12 +93,8 @@ public struct SQLiteQueryDecoder: QueryDecoder {
     return Array(UnsafeRawBufferPointer(start: bytes, count: count))
   }
 
-  @inlinable @inline(__always)
+  @inlinable
   public mutating func decode(_ type: Bool.Type) throws -> Bool {
-    if nextIsKnown(SQLITE_INTEGER) {
-      defer { column += 1 }
-      return sqlite3_column_int64(handle, column) != 0
-    }
     let value = try nextValue("Bool")
     guard sqlite3_value_type(value) == SQLITE_INTEGER else { throw mismatch(expected: "Bool") }
     column += 1
@@ -190,5 +147,89 @@ public struct SQLiteQueryDecoder: QueryDecoder {
       return "TEXT \(QueryBinding.text(shown).sqlLiteral)"
     default: return "BLOB of \(sqlite3_column_bytes(handle, column)) bytes"
     }
+  }
+}
+
+/// Decodes the current row of a statement whose result columns have types the database
+/// guarantees (``ColumnTypes``: a STRICT table's `NOT NULL` columns, read directly): those
+/// columns are read with one `sqlite3_column_*` call and no type check; the others as
+/// ``SQLiteQueryDecoder`` reads them. A type of its own, so that the decoding of every other
+/// statement stays exactly as small.
+@usableFromInline
+struct SQLiteKnownTypesDecoder: QueryDecoder {
+  @usableFromInline var base: SQLiteQueryDecoder
+  /// One storage class per result column, 0 where none is guaranteed.
+  @usableFromInline let knownTypes: UnsafeMutablePointer<Int32>
+
+  @inlinable
+  init(_ statement: PreparedStatement, knownTypes: UnsafeMutablePointer<Int32>) {
+    base = SQLiteQueryDecoder(statement)
+    self.knownTypes = knownTypes
+  }
+
+  /// The index of the next column, when the database guarantees it holds `storageClass`.
+  @inlinable
+  func known(_ storageClass: Int32) -> Int32? {
+    let column = base.column
+    guard column < base.columnCount, knownTypes[Int(column)] == storageClass else { return nil }
+    return column
+  }
+
+  @inlinable
+  mutating func decodeNil() throws -> Bool {
+    if base.column < base.columnCount, knownTypes[Int(base.column)] != 0 { return false }
+    return try base.decodeNil()
+  }
+
+  @inlinable
+  mutating func decodeNil(columns count: Int) throws -> Bool {
+    try base.decodeNil(columns: count)
+  }
+
+  @inlinable
+  mutating func decode(_ type: Int64.Type) throws -> Int64 {
+    guard let column = known(SQLITE_INTEGER) else { return try base.decode(type) }
+    base.column += 1
+    return sqlite3_column_int64(base.handle, column)
+  }
+
+  @inlinable
+  mutating func decode(_ type: Int.Type) throws -> Int {
+    guard let column = known(SQLITE_INTEGER) else { return try base.decode(type) }
+    base.column += 1
+    return Int(sqlite3_column_int64(base.handle, column))
+  }
+
+  @inlinable
+  mutating func decode(_ type: Double.Type) throws -> Double {
+    guard let column = known(SQLITE_FLOAT) else { return try base.decode(type) }
+    base.column += 1
+    return sqlite3_column_double(base.handle, column)
+  }
+
+  @inlinable
+  mutating func decode(_ type: String.Type) throws -> String {
+    guard let column = known(SQLITE_TEXT) else { return try base.decode(type) }
+    base.column += 1
+    // The text first, then its length (the order SQLite documents).
+    guard let text = sqlite3_column_text(base.handle, column) else { return "" }
+    let count = Int(sqlite3_column_bytes(base.handle, column))
+    return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+  }
+
+  @inlinable
+  mutating func decode(_ type: [UInt8].Type) throws -> [UInt8] {
+    guard let column = known(SQLITE_BLOB) else { return try base.decode(type) }
+    base.column += 1
+    guard let bytes = sqlite3_column_blob(base.handle, column) else { return [] }
+    let count = Int(sqlite3_column_bytes(base.handle, column))
+    return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+  }
+
+  @inlinable
+  mutating func decode(_ type: Bool.Type) throws -> Bool {
+    guard let column = known(SQLITE_INTEGER) else { return try base.decode(type) }
+    base.column += 1
+    return sqlite3_column_int64(base.handle, column) != 0
   }
 }

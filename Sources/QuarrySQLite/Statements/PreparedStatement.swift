@@ -162,11 +162,27 @@ public final class PreparedStatement {
     columnTypes.map { Array(UnsafeBufferPointer(start: $0.types, count: $0.count)) }
   }
 
-  /// The column types known for the row the statement has just stepped to; nil when none is.
+  /// Whether the statement learned, when it last ran, that the database guarantees the type of
+  /// some of its columns.
   @inlinable
-  func knownColumnTypes(in db: Database) -> UnsafeMutablePointer<Int32>? {
-    guard let columnTypes else { return nil }
-    return columnTypes.current(for: handle, in: db)
+  var mayKnowColumnTypes: Bool {
+    columnTypes?.hasKnownTypes ?? false
+  }
+
+  /// The storage class known for each column (0 where none is), for the row the statement has
+  /// just stepped to: learned again if SQLite re-prepared the statement since.
+  @usableFromInline
+  func currentColumnTypes(in db: Database) -> UnsafeMutablePointer<Int32> {
+    guard let columnTypes else { preconditionFailure("no column types to learn") }
+    _ = columnTypes.current(for: handle, in: db)
+    return columnTypes.types
+  }
+
+  /// Learns, while the statement is on a row, the types the database guarantees for its
+  /// columns, unless they are known for its current preparation already.
+  @usableFromInline
+  func learnColumnTypes(in db: Database) {
+    _ = columnTypes?.current(for: handle, in: db)
   }
 
   /// Steps once: true when a row is ready to read, false when the statement is done. An error

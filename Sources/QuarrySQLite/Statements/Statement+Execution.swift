@@ -11,7 +11,7 @@ extension Statement {
   @inlinable
   public func fetchAll<each Value: QueryDecodable>(_ db: Database) throws -> [(repeat each Value)]
   where QueryValue == (repeat each Value) {
-    try db.fetchAll(queryFragment, columnsOf: resultColumnsTable) { decoder in
+    try db.fetchAll(queryFragment) { decoder in
       (repeat try (each Value)(decoder: &decoder))
     }
   }
@@ -20,7 +20,7 @@ extension Statement {
   @inlinable
   public func fetchOne<each Value: QueryDecodable>(_ db: Database) throws -> (repeat each Value)?
   where QueryValue == (repeat each Value) {
-    try db.fetchOne(queryFragment, columnsOf: resultColumnsTable) { decoder in
+    try db.fetchOne(queryFragment) { decoder in
       (repeat try (each Value)(decoder: &decoder))
     }
   }
@@ -58,9 +58,13 @@ extension Statement where QueryValue: QueryDecodable {
   /// specialize, so `[Reminder]` decodes column by column with no dynamic dispatch.)
   @inlinable
   public func fetchAll(_ db: Database) throws -> [QueryValue] {
-    try db.fetchAll(queryFragment, columnsOf: resultColumnsTable) { decoder in
-      try QueryValue(decoder: &decoder)
+    let fragment = queryFragment
+    guard let table = resultColumnsTable else {
+      return try db.fetchAll(fragment) { decoder in try QueryValue(decoder: &decoder) }
     }
+    return try db.fetchAll(
+      fragment, columnsOf: table, decodeRow: { try QueryValue(decoder: &$0) },
+      decodeKnownRow: { try QueryValue(decoder: &$0) })
   }
 
   /// Runs the statement and decodes its first row, or returns nil when there is none.
@@ -69,8 +73,12 @@ extension Statement where QueryValue: QueryDecodable {
   /// `try Reminder.count().fetchOne(db) == 0` easy for the type checker.)
   @inlinable
   public func fetchOne(_ db: Database) throws -> QueryValue? {
-    try db.fetchOne(queryFragment, columnsOf: resultColumnsTable) { decoder in
-      try QueryValue(decoder: &decoder)
+    let fragment = queryFragment
+    guard let table = resultColumnsTable else {
+      return try db.fetchOne(fragment) { decoder in try QueryValue(decoder: &decoder) }
     }
+    return try db.fetchOne(
+      fragment, columnsOf: table, decodeRow: { try QueryValue(decoder: &$0) },
+      decodeKnownRow: { try QueryValue(decoder: &$0) })
   }
 }
