@@ -33,7 +33,8 @@ struct ColumnRepresentationTests {
       """)
     try insert.execute(db)
     let rows = try Reminder.all.fetchAll(db)
-    let expected = [Reminder(id: 1, title: "Get groceries", notes: ["Milk", "Eggs", "Bananas"])]
+    let notes: [String] = ["Milk", "Eggs", "Bananas"]
+    let expected: [Reminder] = [Reminder(id: 1, title: "Get groceries", notes: notes)]
     #expect(rows == expected)
     let count = try #sql(
       "SELECT json_array_length(\(Reminder.columns.notes)) FROM \(Reminder.self)", as: Int.self

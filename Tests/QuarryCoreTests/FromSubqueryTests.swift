@@ -31,12 +31,12 @@ struct FromSubqueryTests {
         ) AS "shelfStats"
         ORDER BY "shelfStats"."shelfID"
         """)
-    #expect(
-      stats == [
-        ShelfStat(shelfID: nil, books: 1, pages: 12),
-        ShelfStat(shelfID: 1, books: 2, pages: 732),
-        ShelfStat(shelfID: 2, books: 1, pages: 396),
-      ])
+    let expected: [ShelfStat] = [
+      ShelfStat(shelfID: nil, books: 1, pages: 12),
+      ShelfStat(shelfID: 1, books: 2, pages: 732),
+      ShelfStat(shelfID: 2, books: 1, pages: 396),
+    ]
+    #expect(stats == expected)
   }
 
   @Test func filterAggregateAndLimitOverTheSubquery() throws {

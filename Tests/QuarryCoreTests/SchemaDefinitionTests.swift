@@ -115,11 +115,11 @@ struct SchemaDefinitionTests {
         WHERE (NOT "reminders"."isCompleted")
         """
     )
-    #expect(
-      rows == [
-        Reminder(id: 1, title: "Groceries", isCompleted: false),
-        Reminder(id: 3, title: "Dentist", isCompleted: false),
-      ])
+    let expected: [Reminder] = [
+      Reminder(id: 1, title: "Groceries", isCompleted: false),
+      Reminder(id: 3, title: "Dentist", isCompleted: false),
+    ]
+    #expect(rows == expected)
   }
 
   @Test func tableNames() {

@@ -340,7 +340,8 @@ struct SelectionTests {
       Thing.Draft(kind: .decoder(7))
       Thing.Draft(kind: .default("d"))
     }.execute(db)
-    #expect(try Thing.order { $0.id }.fetchAll(db).map(\.kind) == [.decoder(7), .default("d")])
+    let kinds: [Thing.Kind] = [.decoder(7), .default("d")]
+    #expect(try Thing.order { $0.id }.fetchAll(db).map(\.kind) == kinds)
     let rows = try assertQuery(
       Thing.where { $0.kind.default != nil }.select {
         Awkward.Columns(selection: $0.kind.default ?? "", queryFragment: $0.id)
