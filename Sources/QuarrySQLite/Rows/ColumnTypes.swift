@@ -21,8 +21,13 @@ final class ColumnTypes {
   let count: Int
   /// SQLite's count of re-preparations of the statement when the types were learned: a schema
   /// change re-prepares it, and the types are learned again.
-  private var preparations: Int32 = -1
+  @exclusivity(unchecked)
+  @usableFromInline var preparations: Int32 = -1
+  /// Whether the types were learned at least once.
+  @usableFromInline var isLearned: Bool { preparations >= 0 }
+
   /// Whether any column's type is known.
+  @exclusivity(unchecked)
   @usableFromInline private(set) var hasKnownTypes = false
 
   init(table: String, columnCount: Int) {

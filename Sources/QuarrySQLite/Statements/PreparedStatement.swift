@@ -112,6 +112,7 @@ public final class PreparedStatement {
 
   /// The count of ``StatementCache`` uses when the statement stopped being the cache's last
   /// one: the lowest is the least recently used.
+  @exclusivity(unchecked)
   var lastUse: UInt64 = 0
 
   /// Makes the statement ready to run again.
@@ -149,11 +150,15 @@ public final class PreparedStatement {
 
   /// Notes that the statement reads the columns of `table` directly, so that the types the
   /// database guarantees for them can be trusted (see ``ColumnTypes``).
-  @usableFromInline
+  @inlinable
   func readsColumns(of table: String) {
-    if columnTypes?.table != table {
-      columnTypes = ColumnTypes(table: table, columnCount: Int(columnCount))
-    }
+    // The SQL names the table: a statement never reads another one.
+    if columnTypes == nil { makeColumnTypes(table) }
+  }
+
+  @usableFromInline
+  func makeColumnTypes(_ table: String) {
+    columnTypes = ColumnTypes(table: table, columnCount: Int(columnCount))
   }
 
   /// The storage class known for each result column (0 where none is), as last learned; nil
@@ -180,9 +185,12 @@ public final class PreparedStatement {
 
   /// Learns, while the statement is on a row, the types the database guarantees for its
   /// columns, unless they are known for its current preparation already.
-  @usableFromInline
+  @inlinable
   func learnColumnTypes(in db: Database) {
-    _ = columnTypes?.current(for: handle, in: db)
+    // Once is enough here: a statement that knows some types re-checks them on every run
+    // (``currentColumnTypes(in:)``); one that knows none only misses a shortcut.
+    guard let columnTypes, !columnTypes.isLearned else { return }
+    _ = columnTypes.current(for: handle, in: db)
   }
 
   /// Steps once: true when a row is ready to read, false when the statement is done. An error
