@@ -7,10 +7,11 @@ import QuarrySQLText
 ///
 /// Only a STRICT table guarantees types: in it, an `INTEGER` column holds integers, a `REAL`
 /// column reals, a `TEXT` column text and a `BLOB` column blobs, and a `NOT NULL` or primary
-/// key column never holds `NULL`. The guarantee is trusted only for statements Quarry rendered
-/// as reading a table's columns directly (``QueryFragment`` marks them): a join, a view or an
-/// expression could bring a `NULL` or another type into the same column. Every other column,
-/// and every column of every other statement, is checked on each row as before.
+/// key column never holds `NULL`. The guarantee is trusted only for statements that read a
+/// table's columns directly (``Statement/resultColumnsTable``), and only for result columns
+/// whose origin is that very table: a join, a view or an expression could bring a `NULL` or
+/// another type into the same column. Every other column, and every column of every other
+/// statement, is checked on each row as before.
 @usableFromInline
 final class ColumnTypes {
   /// The table the statement reads.
