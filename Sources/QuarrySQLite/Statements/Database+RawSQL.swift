@@ -157,12 +157,6 @@ extension PreparedStatement {
         resultCode: DatabaseError.misuse,
         message: "the statement is still being stepped by a cursor", sql: sql)
     }
-    do {
-      try bind(arguments)
-    } catch {
-      reset()
-      throw error
-    }
-    isBusy = true
+    try start { try bind(arguments) }
   }
 }

@@ -127,20 +127,20 @@ public final class PreparedStatement {
   /// Binds `bindings` and marks the statement busy until it is reset; on failure it is reset.
   @usableFromInline
   func start(_ bindings: [QueryBinding]) throws {
-    do {
-      try bind(bindings)
-    } catch {
-      reset()
-      throw error
-    }
-    isBusy = true
+    try start { try bind(bindings) }
   }
 
   /// Binds the values of `rows` and marks the statement busy until it is reset; on failure it
   /// is reset.
   func start(_ rows: InsertRows) throws {
+    try start { try bind(rows) }
+  }
+
+  /// Binds with `bind` and marks the statement busy until it is reset; on failure it is reset.
+  @inline(__always)
+  func start(binding bind: () throws -> Void) throws {
     do {
-      try bind(rows)
+      try bind()
     } catch {
       reset()
       throw error
