@@ -38,7 +38,8 @@ public func assertSQL(
   line: UInt = #line,
   column: UInt = #column
 ) {
-  let actual = statement.queryFragment.debugDescription
+  // A statement is checked as it runs, not as the parenthesized subquery it is inside others.
+  let actual = ((statement as? any Statement)?.query ?? statement.queryFragment).debugDescription
   guard normalizedSQL(actual) != normalizedSQL(expected) else { return }
   reportIssue(
     """

@@ -138,7 +138,7 @@ struct Demo: ParsableCommand {
     print("Swift: \(swift)")
     print(
       "SQL:   "
-        + statement.queryFragment.debugDescription.replacingOccurrences(of: "\n", with: "\n       ")
+        + statement.query.debugDescription.replacingOccurrences(of: "\n", with: "\n       ")
     )
   }
 }

@@ -18,8 +18,8 @@ struct FindTests {
     assertSQL(spelledOut, sql)
     // The very bytes the schema keeps, so the statement cache finds them by identity.
     let schema = ShelfLabel.schema
-    #expect(byKey.queryFragment.utf8 == schema.selectByPrimaryKeyUTF8)
-    #expect(byKey.queryFragment.bindings == [.int(2)])
+    #expect(byKey.query.utf8 == schema.selectByPrimaryKeyUTF8)
+    #expect(byKey.query.bindings == [.int(2)])
     #expect(schema.primaryKeyQualifiedNameUTF8 == Array(#""shelf_labels"."label_id""#.utf8))
     #expect(try byKey.fetchOne(db) == ShelfLabel(id: 2, text: "poetry"))
     #expect(try spelledOut.fetchOne(db) == ShelfLabel(id: 2, text: "poetry"))

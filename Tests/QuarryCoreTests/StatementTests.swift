@@ -173,13 +173,13 @@ struct StatementTests {
     #expect(cleared.isPlainOneRowInsert)
     cleared.columnList = #"("name")"#
     #expect(!cleared.isPlainOneRowInsert)
-    #expect(one.queryFragment.bindings.count == 6)
+    #expect(one.query.bindings.count == 6)
     try one.execute(db)
     #expect(try Item.count().fetchOne(db) == 11)
     #expect(try Item.find(11).select { $0.price }.fetchOne(db) == 2.5)
     // An insert of no rows renders nothing and does nothing.
     let empty = Item.insert { [Item.Draft]() }
-    #expect(empty.queryFragment.sql.isEmpty)
+    #expect(empty.query.sql.isEmpty)
     try empty.execute(db)
     #expect(try Item.count().fetchOne(db) == 11)
   }
@@ -231,11 +231,11 @@ struct StatementTests {
       """,
       as: (Int, String).self)
     #expect(
-      query.queryFragment.sql == """
+      query.query.sql == """
         SELECT "items"."id", "items"."name" FROM "items"
         WHERE "items"."price" >= ? ORDER BY "items"."id"
         """)
-    #expect(query.queryFragment.bindings == [.double(3)])
+    #expect(query.query.bindings == [.double(3)])
     let rows = try query.fetchAll(db)
     #expect(rows.map(\.1) == ["bread", "cheese", "dates"])
 

@@ -43,7 +43,7 @@ struct FunctionTests {
     #expect(try db.fetchOne(Bool.self, sql: "SELECT has_prefix('abc', 'ab')") == true)
     let query = Reminder.where { hasPrefix($0.title, BoundValue("Buy")) }.select { $0.title }
     #expect(
-      query.queryFragment.sql.hasSuffix(
+      query.query.sql.hasSuffix(
         #"WHERE has_prefix("reminders"."title", ?)"#))
     #expect(try query.fetchAll(db) == ["Buy milk", "Buy bread"])
     let error = #expect(throws: DatabaseError.self) {
@@ -89,7 +89,7 @@ struct FunctionTests {
     }
     try db.add(collation: caseless)
     let ordered = Reminder.order { $0.title.collate(caseless) }.select { $0.title }
-    #expect(ordered.queryFragment.sql.contains(#"("reminders"."title" COLLATE "caseless")"#))
+    #expect(ordered.query.sql.contains(#"("reminders"."title" COLLATE "caseless")"#))
     #expect(try ordered.fetchAll(db) == ["Apple", "Buy bread", "Buy milk", "call mom"])
     try db.execute(sql: "CREATE TABLE tags (name TEXT COLLATE caseless UNIQUE)")
     try db.execute(sql: "INSERT INTO tags VALUES ('Home')")

@@ -91,14 +91,14 @@ struct StatementCacheTests {
   }
 
   @Test func findAndTheOneRowInsertAreMarkedPreRendered() throws {
-    #expect(Reminder.find(1).queryFragment.preRendered == .selectByPrimaryKey)
-    #expect(Reminder.find(1).where { $0.title == "a" }.queryFragment.preRendered == nil)
-    #expect(Reminder.find(1).limit(1).queryFragment.preRendered == nil)
-    #expect(Reminder.where { $0.id == 1 }.queryFragment.preRendered == nil)
-    #expect(Reminder.where { $0.id == 1 }.queryFragment == Reminder.find(1).queryFragment)
+    #expect(Reminder.find(1).query.preRendered == .selectByPrimaryKey)
+    #expect(Reminder.find(1).where { $0.title == "a" }.query.preRendered == nil)
+    #expect(Reminder.find(1).limit(1).query.preRendered == nil)
+    #expect(Reminder.where { $0.id == 1 }.query.preRendered == nil)
+    #expect(Reminder.where { $0.id == 1 }.query == Reminder.find(1).query)
     #expect(
-      Reminder.insert { Reminder.Draft(title: "a") }.queryFragment.preRendered == .insertRow)
-    var fragment = Reminder.find(1).queryFragment
+      Reminder.insert { Reminder.Draft(title: "a") }.query.preRendered == .insertRow)
+    var fragment = Reminder.find(1).query
     fragment.append(sql: " LIMIT 1")
     #expect(fragment.preRendered == nil)
   }

@@ -34,7 +34,7 @@ struct StrictColumnTypesTests {
     let db = try database()
     #expect(try StrictItem.order { $0.id }.fetchAll(db) == items)
     #expect(try StrictItem.find(2).fetchOne(db) == items[1])
-    let select = StrictItem.order { $0.id }.queryFragment.sql
+    let select = StrictItem.order { $0.id }.query.sql
     let statement = try #require(db.statements.statement(sql: select))
     // INTEGER PRIMARY KEY, TEXT, REAL, nullable TEXT (checked), INTEGER, BLOB.
     #expect(statement.knownColumnTypesLearned == [1, 3, 2, 0, 1, 4])
@@ -47,7 +47,7 @@ struct StrictColumnTypesTests {
     try db.execute(sql: #"INSERT INTO "strictItems" VALUES (1, 'one', 1.5, NULL, 'yes', x'')"#)
     let error = #expect(throws: QueryDecodingError.self) { try StrictItem.all.fetchAll(db) }
     #expect(error?.description.hasPrefix(#"column 4 ("isActive"): expected Bool"#) == true)
-    let statement = try #require(db.statements.statement(sql: StrictItem.all.queryFragment.sql))
+    let statement = try #require(db.statements.statement(sql: StrictItem.all.query.sql))
     #expect(statement.knownColumnTypesLearned == [0, 0, 0, 0, 0, 0])
   }
 

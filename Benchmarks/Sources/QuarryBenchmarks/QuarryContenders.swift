@@ -68,7 +68,7 @@ enum QuarryContenders {
       for _ in 0..<count {
         let fragment = Item.where { $0.isActive }.where { $0.price > renderMinimumPrice }
           .where { $0.name != renderExcludedName }.order { $0.price.desc() }.limit(10)
-          .queryFragment
+          .query
         // The driver prepares the UTF-8 bytes as they are: no `String` is made on the way.
         total &+= fragment.utf8.isEmpty || fragment.bindings.isEmpty ? 0 : 1
       }

@@ -41,14 +41,14 @@ extension QueryExpression {
   /// `expression IN (SELECT …)`
   @inlinable
   public func `in`(_ subquery: some Statement<QueryValue>) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(\(self) IN (\(subquery)))")
+    SQLQueryExpression("(\(self) IN \(subquery))")
   }
 
   /// `expression IN (SELECT …)` for an optional expression and a subquery of its wrapped type.
   @inlinable
   public func `in`<Wrapped>(_ subquery: some Statement<Wrapped>) -> SQLQueryExpression<Bool>
   where QueryValue == Wrapped? {
-    SQLQueryExpression("(\(self) IN (\(subquery)))")
+    SQLQueryExpression("(\(self) IN \(subquery))")
   }
 
   /// `expression COLLATE name`: compares and orders with a collation (`.nocase`, `.rtrim`,
@@ -142,7 +142,7 @@ public struct Collation: Sendable, Hashable {
 /// `EXISTS (SELECT …)`
 @inlinable
 public func exists(_ subquery: some Statement) -> SQLQueryExpression<Bool> {
-  SQLQueryExpression("(EXISTS (\(subquery)))")
+  SQLQueryExpression("(EXISTS \(subquery))")
 }
 
 /// `CASE WHEN … THEN … ELSE … END`, built one condition at a time:
@@ -210,6 +210,6 @@ extension Statement {
   /// The statement as a scalar subquery: `(SELECT …)`, the first column of its first row.
   @inlinable
   public func subquery() -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(\(self))")
+    SQLQueryExpression(queryFragment)
   }
 }

@@ -13,8 +13,14 @@ public struct SQLQueryExpression<QueryValue>: Statement, Sendable {
     self.fragment = fragment
   }
 
+  /// The SQL as written: hand-written SQL is never parenthesized for you.
   @inlinable
   public func write(to fragment: inout QueryFragment) {
+    fragment.append(self.fragment)
+  }
+
+  @inlinable
+  public func writeStatement(to fragment: inout QueryFragment) {
     fragment.append(self.fragment)
   }
 }

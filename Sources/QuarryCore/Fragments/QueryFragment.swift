@@ -227,10 +227,17 @@ extension QueryFragment: ExpressibleByStringInterpolation {
       fragment.append(binding: value.queryBinding)
     }
 
-    /// Renders an expression: a column renders its qualified quoted name, a statement its SQL.
+    /// Renders an expression: a column renders its qualified quoted name, a statement its SQL
+    /// in parentheses (a subquery).
     @inlinable
     public mutating func appendInterpolation(_ expression: some QueryExpression) {
       expression.write(to: &fragment)
+    }
+
+    /// Renders a statement as it is, unparenthesized: `#sql("EXPLAIN \(statement: query)")`.
+    @inlinable
+    public mutating func appendInterpolation(statement: some Statement) {
+      statement.writeStatement(to: &fragment)
     }
 
     /// Renders a table's quoted name.

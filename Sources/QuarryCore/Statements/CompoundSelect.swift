@@ -5,11 +5,29 @@ public struct CompoundSelect<QueryValue>: Statement, Sendable {
 
   @inlinable
   init(_ lhs: some Statement, _ operator: String, _ rhs: some Statement) {
-    fragment = "\(lhs)\n\(raw: `operator`)\n\(rhs)"
+    fragment = QueryFragment()
+    Self.writeArm(lhs, to: &fragment)
+    fragment.append(sql: "\n\(`operator`)\n")
+    Self.writeArm(rhs, to: &fragment)
+  }
+
+  /// Writes one side of the compound. SQLite allows `ORDER BY` and `LIMIT` only at the end of
+  /// the whole compound, so a select that has them is read from as a subquery:
+  /// `SELECT * FROM (SELECT … ORDER BY … LIMIT ?)`.
+  @usableFromInline
+  static func writeArm(_ arm: some Statement, to fragment: inout QueryFragment) {
+    if let select = arm as? any SelectStatement,
+      !select.clauses.ordering.isEmpty || select.clauses.limit != nil
+    {
+      fragment.append(sql: "SELECT * FROM ")
+      arm.write(to: &fragment)
+    } else {
+      arm.writeStatement(to: &fragment)
+    }
   }
 
   @inlinable
-  public func write(to fragment: inout QueryFragment) {
+  public func writeStatement(to fragment: inout QueryFragment) {
     fragment.append(self.fragment)
   }
 }

@@ -20,7 +20,7 @@ public struct Delete<From: Table>: Statement, Sendable {
   }
 
   @inlinable
-  public func write(to fragment: inout QueryFragment) {
+  public func writeStatement(to fragment: inout QueryFragment) {
     fragment.append(sql: "DELETE FROM ")
     fragment.append(sql: From.schema.quotedName)
     filter.writeClause(to: &fragment)

@@ -47,7 +47,7 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
 
   /// Chooses one column to select.
   @inlinable
-  public func select<Column: QueryExpression>(
+  public func select<Column: QueryAssignable>(
     _ column: (Columns) -> Column
   ) -> JoinSelect<Column.QueryValue, Columns> {
     var copy = JoinSelect<Column.QueryValue, Columns>(
@@ -59,7 +59,7 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
 
   /// Chooses the columns to select: `.select { ($0.title, $1.title) }`.
   @inlinable
-  public func select<each Column: QueryExpression>(
+  public func select<each Column: QueryAssignable>(
     _ selected: (Columns) -> (repeat each Column)
   ) -> JoinSelect<(repeat (each Column).QueryValue), Columns> {
     var selection = QueryFragment()
@@ -71,7 +71,7 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   }
 
   @inlinable
-  public func write(to fragment: inout QueryFragment) {
+  public func writeStatement(to fragment: inout QueryFragment) {
     fragment.append(sql: "SELECT ")
     fragment.append(selection)
     fragment.append(source)
@@ -84,8 +84,13 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
 }
 
 /// A table's columns seen through an outer join: every column is optional.
+///
+/// As an expression it is the whole row, or `nil` where the join found none:
+/// `.select { ($0, $1) }` on a left join decodes `(Shelf, Book?)`.
 @dynamicMemberLookup
-public struct NullableColumns<Base: Table>: Sendable {
+public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
+  public typealias QueryValue = Base?
+
   /// The underlying columns.
   public let columns: Base.TableColumns
   /// The alias the table is joined under, if any.
@@ -101,6 +106,12 @@ public struct NullableColumns<Base: Table>: Sendable {
   func reference<Value>(_ column: TableColumn<Base, Value>) -> QueryFragment {
     guard let alias else { return column.queryFragment }
     return "\(quote: alias).\(quote: column.name)"
+  }
+
+  /// Every column of the table, qualified by its name or alias.
+  public func write(to fragment: inout QueryFragment) {
+    guard let alias else { return columns.write(to: &fragment) }
+    AliasedColumns<Base>(alias: alias).write(to: &fragment)
   }
 
   /// A column that is `NULL` where the join found no row.
@@ -130,11 +141,23 @@ public struct TableAlias<Base: Table>: Sendable {
   public var columns: AliasedColumns<Base> { AliasedColumns(alias: name) }
 }
 
-/// A table's columns under an alias: `"managers"."name"`.
+/// A table's columns under an alias: `"managers"."name"`; as an expression, the whole row.
 @dynamicMemberLookup
-public struct AliasedColumns<Base: Table>: Sendable {
+public struct AliasedColumns<Base: Table>: QueryExpression, Sendable {
+  public typealias QueryValue = Base
+
   /// The alias.
   public let alias: String
+
+  /// Every column of the table, qualified by the alias: `"managers"."id", "managers"."name"`.
+  public func write(to fragment: inout QueryFragment) {
+    var isFirst = true
+    for column in Base.schema.columns {
+      if !isFirst { fragment.append(sql: ", ") }
+      isFirst = false
+      fragment.append(sql: quoteIdentifier(alias) + "." + quoteIdentifier(column.name))
+    }
+  }
 
   /// A column under the alias.
   @inlinable

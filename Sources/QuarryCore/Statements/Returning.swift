@@ -6,13 +6,13 @@ public struct Returning<QueryValue>: Statement, Sendable {
 
   @inlinable
   init(_ statement: some Statement, returning columns: QueryFragment) {
-    fragment = statement.queryFragment
+    fragment = statement.query
     fragment.append(sql: "\nRETURNING ")
     fragment.append(columns)
   }
 
   @inlinable
-  public func write(to fragment: inout QueryFragment) {
+  public func writeStatement(to fragment: inout QueryFragment) {
     fragment.append(self.fragment)
   }
 }
@@ -30,7 +30,7 @@ extension Delete: WriteStatement { public typealias Base = From }
 extension WriteStatement {
   /// Returns one column of each written row: `.returning { $0.id }`.
   @inlinable
-  public func returning<Column: QueryExpression>(
+  public func returning<Column: QueryAssignable>(
     _ column: (Base.TableColumns) -> Column
   ) -> Returning<Column.QueryValue> {
     Returning(self, returning: column(Base.columns).queryFragment)
@@ -38,7 +38,7 @@ extension WriteStatement {
 
   /// Returns columns of each written row: `.returning { ($0.id, $0.title) }`.
   @inlinable
-  public func returning<each Column: QueryExpression>(
+  public func returning<each Column: QueryAssignable>(
     _ columns: (Base.TableColumns) -> (repeat each Column)
   ) -> Returning<(repeat (each Column).QueryValue)> {
     var fragment = QueryFragment()

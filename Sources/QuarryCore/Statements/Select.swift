@@ -49,7 +49,7 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   public var clauseColumns: From.TableColumns { From.columns }
 
   @inlinable
-  public func write(to fragment: inout QueryFragment) {
+  public func writeStatement(to fragment: inout QueryFragment) {
     let schema = From.schema
     if filter.isPrimaryKeyLookup, selection == nil, !isDistinct, fragment.isEmpty,
       clauses.isEmpty, let byKey = schema.selectByPrimaryKeyUTF8
@@ -89,7 +89,7 @@ extension Select where QueryValue == From {
   ///
   /// (A single column has its own overload so its row type is plainly the column's type.)
   @inlinable
-  public func select<Column: QueryExpression>(
+  public func select<Column: QueryAssignable>(
     _ column: (From.TableColumns) -> Column
   ) -> Select<Column.QueryValue, From> {
     Select<Column.QueryValue, From>(self, selection: column(From.columns).queryFragment)
@@ -97,7 +97,7 @@ extension Select where QueryValue == From {
 
   /// Chooses the columns to select: `.select { ($0.id, $0.title) }`.
   @inlinable
-  public func select<each Column: QueryExpression>(
+  public func select<each Column: QueryAssignable>(
     _ columns: (From.TableColumns) -> (repeat each Column)
   ) -> Select<(repeat (each Column).QueryValue), From> {
     var selection = QueryFragment()

@@ -22,7 +22,7 @@ public struct SelectClauses: Sendable {
 
   /// Appends a term to a comma-separated list.
   @inlinable
-  static func appendTerm(_ term: some QueryExpression, to list: inout QueryFragment) {
+  static func appendTerm(_ term: some QueryAssignable, to list: inout QueryFragment) {
     if list.isEmpty {
       // Room for a few terms: one allocation instead of a growth per term.
       list.reserveCapacity(64)

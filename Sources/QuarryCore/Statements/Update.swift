@@ -31,7 +31,7 @@ public struct Update<Base: Table>: Statement, Sendable {
 
   /// Renders nothing when nothing is assigned: executing it does nothing.
   @inlinable
-  public func write(to fragment: inout QueryFragment) {
+  public func writeStatement(to fragment: inout QueryFragment) {
     guard !assignments.isEmpty else { return }
     fragment.append(sql: "UPDATE ")
     if let conflictResolution { fragment.append(sql: "OR \(conflictResolution.rawValue) ") }

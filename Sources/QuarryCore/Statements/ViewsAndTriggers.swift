@@ -12,7 +12,7 @@ extension Table {
     let columns = schema.columns.map { quoteIdentifier($0.name) }.joined(separator: ", ")
     // SQLite accepts no parameters in a view: values are written in as literals.
     return SQLQueryExpression(
-      "CREATE TEMPORARY VIEW \(raw: ifNotExists ? "IF NOT EXISTS " : "")\(raw: schema.quotedName) (\(raw: columns)) AS\n\(select.queryFragment.inlined)"
+      "CREATE TEMPORARY VIEW \(raw: ifNotExists ? "IF NOT EXISTS " : "")\(raw: schema.quotedName) (\(raw: columns)) AS\n\(select.query.inlined)"
     )
   }
 
@@ -44,7 +44,7 @@ extension Table {
       condition(row).write(to: &fragment)
     }
     fragment.append(sql: "\nBEGIN\n  ")
-    action(row).write(to: &fragment)
+    action(row).writeStatement(to: &fragment)
     fragment.append(sql: ";\nEND")
     // SQLite accepts no parameters in a trigger: values are written in as literals.
     return SQLQueryExpression(fragment.inlined)

@@ -44,8 +44,8 @@ public struct Where<From: Table>: Statement, Sendable {
   }
 
   @inlinable
-  public func write(to fragment: inout QueryFragment) {
-    Select<From, From>(filter: self).write(to: &fragment)
+  public func writeStatement(to fragment: inout QueryFragment) {
+    Select<From, From>(filter: self).writeStatement(to: &fragment)
   }
 
   /// The table: every column of it is selected.
@@ -58,7 +58,7 @@ public struct Where<From: Table>: Statement, Sendable {
 
   /// Selects one column of the filtered rows: `.select { $0.title }`.
   @inlinable
-  public consuming func select<Column: QueryExpression>(
+  public consuming func select<Column: QueryAssignable>(
     _ column: (From.TableColumns) -> Column
   ) -> Select<Column.QueryValue, From> {
     Select(filter: self).select(column)
@@ -66,7 +66,7 @@ public struct Where<From: Table>: Statement, Sendable {
 
   /// Selects columns of the filtered rows: `.select { ($0.id, $0.title) }`.
   @inlinable
-  public consuming func select<each Column: QueryExpression>(
+  public consuming func select<each Column: QueryAssignable>(
     _ columns: (From.TableColumns) -> (repeat each Column)
   ) -> Select<(repeat (each Column).QueryValue), From> {
     Select(filter: self).select(columns)
@@ -130,7 +130,7 @@ extension Table {
 
   /// Selects one column of every row: `Reminder.select { $0.title }`.
   @inlinable
-  public static func select<Column: QueryExpression>(
+  public static func select<Column: QueryAssignable>(
     _ column: (TableColumns) -> Column
   ) -> Select<Column.QueryValue, Self> {
     Where().select(column)
@@ -138,7 +138,7 @@ extension Table {
 
   /// Selects columns of every row: `Reminder.select { ($0.id, $0.title) }`.
   @inlinable
-  public static func select<each Column: QueryExpression>(
+  public static func select<each Column: QueryAssignable>(
     _ columns: (TableColumns) -> (repeat each Column)
   ) -> Select<(repeat (each Column).QueryValue), Self> {
     Where().select(columns)

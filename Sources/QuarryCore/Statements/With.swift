@@ -39,7 +39,7 @@ public struct With<QueryValue>: Statement, Sendable {
     return copy
   }
 
-  public func write(to fragment: inout QueryFragment) {
+  public func writeStatement(to fragment: inout QueryFragment) {
     fragment.append(sql: isRecursive ? "WITH RECURSIVE " : "WITH ")
     fragment.append(tables, separator: ",\n  ")
     fragment.append(sql: "\n")
@@ -49,7 +49,7 @@ public struct With<QueryValue>: Statement, Sendable {
 
 func commonTable<T: Table>(_ table: T.Type, _ select: some Statement) -> QueryFragment {
   let columns = T.schema.columns.map { quoteIdentifier($0.name) }.joined(separator: ", ")
-  return "\(raw: T.schema.quotedName) (\(raw: columns)) AS (\n  \(select)\n)"
+  return "\(raw: T.schema.quotedName) (\(raw: columns)) AS (\n  \(statement: select)\n)"
 }
 
 extension Table {
@@ -59,6 +59,6 @@ extension Table {
   ) -> With<Body.QueryValue> {
     With(
       isRecursive: recursive, tables: [commonTable(Self.self, select)],
-      body: body().queryFragment)
+      body: body().query)
   }
 }

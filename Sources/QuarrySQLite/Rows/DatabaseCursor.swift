@@ -96,7 +96,7 @@ extension Statement {
   public func fetchCursor<each Value: QueryDecodable>(_ db: Database) throws
     -> DatabaseCursor<(repeat each Value)>
   where QueryValue == (repeat each Value) {
-    try db.fetchCursor(queryFragment) { decoder in
+    try db.fetchCursor(query) { decoder in
       (repeat try (each Value)(decoder: &decoder))
     }
   }
@@ -105,6 +105,6 @@ extension Statement {
 extension Statement where QueryValue: QueryDecodable {
   /// Runs the statement and returns a cursor that decodes one row per `next()`.
   public func fetchCursor(_ db: Database) throws -> DatabaseCursor<QueryValue> {
-    try db.fetchCursor(queryFragment) { decoder in try QueryValue(decoder: &decoder) }
+    try db.fetchCursor(query) { decoder in try QueryValue(decoder: &decoder) }
   }
 }

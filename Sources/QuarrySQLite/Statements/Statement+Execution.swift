@@ -4,14 +4,14 @@ extension Statement {
   /// Runs the statement, discarding any rows.
   @inlinable
   public func execute(_ db: Database) throws {
-    try db.execute(queryFragment)
+    try db.execute(query)
   }
 
   /// Runs the statement and decodes every row: `[Reminder]`, `[String]`, `[(Int, String)]`.
   @inlinable
   public func fetchAll<each Value: QueryDecodable>(_ db: Database) throws -> [(repeat each Value)]
   where QueryValue == (repeat each Value) {
-    try db.fetchAll(queryFragment) { decoder in
+    try db.fetchAll(query) { decoder in
       (repeat try (each Value)(decoder: &decoder))
     }
   }
@@ -20,7 +20,7 @@ extension Statement {
   @inlinable
   public func fetchOne<each Value: QueryDecodable>(_ db: Database) throws -> (repeat each Value)?
   where QueryValue == (repeat each Value) {
-    try db.fetchOne(queryFragment) { decoder in
+    try db.fetchOne(query) { decoder in
       (repeat try (each Value)(decoder: &decoder))
     }
   }
@@ -28,9 +28,8 @@ extension Statement {
   /// Counts the statement's rows: `SELECT count(*) FROM (…)`.
   @inlinable
   public func fetchCount(_ db: Database) throws -> Int {
-    var fragment = QueryFragment(sql: "SELECT count(*) FROM (")
+    var fragment = QueryFragment(sql: "SELECT count(*) FROM ")
     write(to: &fragment)
-    fragment.append(sql: ")")
     return try db.fetchOne(fragment) { try $0.decode(Int.self) } ?? 0
   }
 }
@@ -46,7 +45,7 @@ extension Insert {
     if isPlainOneRowInsert, case .rows(let rows) = source {
       try db.executeInsert(utf8: Into.schema.insertRowUTF8, rows: rows)
     } else {
-      try db.execute(queryFragment)
+      try db.execute(query)
     }
   }
 }
@@ -58,7 +57,7 @@ extension Statement where QueryValue: QueryDecodable {
   /// specialize, so `[Reminder]` decodes column by column with no dynamic dispatch.)
   @inlinable
   public func fetchAll(_ db: Database) throws -> [QueryValue] {
-    let fragment = queryFragment
+    let fragment = query
     guard let table = resultColumnsTable else {
       return try db.fetchAll(fragment) { decoder in try QueryValue(decoder: &decoder) }
     }
@@ -73,7 +72,7 @@ extension Statement where QueryValue: QueryDecodable {
   /// `try Reminder.count().fetchOne(db) == 0` easy for the type checker.)
   @inlinable
   public func fetchOne(_ db: Database) throws -> QueryValue? {
-    let fragment = queryFragment
+    let fragment = query
     guard let table = resultColumnsTable else {
       return try db.fetchOne(fragment) { decoder in try QueryValue(decoder: &decoder) }
     }

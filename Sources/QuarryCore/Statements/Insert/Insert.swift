@@ -107,7 +107,7 @@ public struct Insert<Into: Table>: Statement, Sendable {
 
   /// Renders nothing when there are no rows: executing it does nothing.
   @inlinable
-  public func write(to fragment: inout QueryFragment) {
+  public func writeStatement(to fragment: inout QueryFragment) {
     let schema = Into.schema
     if isPlainOneRowInsert, fragment.isEmpty {
       // The common case is the schema's pre-rendered text as it is, marked so that a driver
@@ -137,9 +137,15 @@ public struct Insert<Into: Table>: Statement, Sendable {
       fragment.append(sql: " ")
       fragment.append(sql: columnList ?? schema.insertColumnsSQL)
       fragment.append(sql: "\n")
-      fragment.append(select)
-      // SQLite needs a WHERE before an upsert clause to parse a select's end.
-      if upsert != nil { fragment.append(sql: "\nWHERE 1") }
+      if upsert == nil {
+        fragment.append(select)
+      } else {
+        // SQLite needs a WHERE just before an upsert clause to parse a select's end, which
+        // can't follow the select's own ORDER BY or LIMIT: the select is read as a subquery.
+        fragment.append(sql: "SELECT * FROM (")
+        fragment.append(select)
+        fragment.append(sql: ")\nWHERE 1")
+      }
     case .defaultValues:
       fragment.append(sql: " DEFAULT VALUES")
     }

@@ -43,7 +43,7 @@ extension Table {
   ) -> Insert<Self> {
     Insert(
       or: conflictResolution, columnList: columnList(columns),
-      source: .select(select().queryFragment))
+      source: .select(select().query))
   }
 
   @inlinable
