@@ -106,8 +106,8 @@ struct SelectionTests {
         SELECT "remindersLists"."id", "remindersLists"."name", "remindersLists"."createdAt",
         "remindersLists"."updatedAt"
         FROM "remindersLists"
-        WHERE ("remindersLists"."createdAt", "remindersLists"."updatedAt")
-          <= ('2023-11-14 22:13:20.000', '2023-11-15 22:13:20.000')
+        WHERE (("remindersLists"."createdAt", "remindersLists"."updatedAt")
+          <= ('2023-11-14 22:13:20.000', '2023-11-15 22:13:20.000'))
         """)
     #expect(rows.map(\.name) == ["A"])
     let equal = try RemindersList.where {
@@ -319,7 +319,7 @@ struct SelectionTests {
       Attachment.where { $0.kind.image.isNot(nil) }.select { $0.kind.image.caption }, db: db,
       sql: """
         SELECT "attachments"."caption" FROM "attachments"
-        WHERE ("attachments"."caption", "attachments"."url") IS NOT (NULL, NULL)
+        WHERE (("attachments"."caption", "attachments"."url") IS NOT (NULL, NULL))
         """)
     #expect(images == ["A cat"])
 

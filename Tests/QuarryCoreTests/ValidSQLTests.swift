@@ -143,10 +143,16 @@ struct ValidSQLTests {
 
   @Test func insertSelectWithOrderLimitAndAnUpsert() throws {
     let db = try library()
-    let insert = Shelf.insert { ($0.id, $0.name) } select: {
+    let insert = Shelf.insert {
+      ($0.id, $0.name)
+    } select: {
       Book.order { $0.pages.desc() }.limit(2).select { ($0.id, $0.title) }
     }
-    .onConflict { $0.id } doUpdate: { $0.name = $1.name }
+    .onConflict {
+      $0.id
+    } doUpdate: {
+      $0.name = $1.name
+    }
     assertSQL(
       insert,
       """

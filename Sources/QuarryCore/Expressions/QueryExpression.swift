@@ -10,6 +10,18 @@ public protocol QueryAssignable<QueryValue> {
 
   /// Appends the SQL and bindings to `fragment`.
   func write(to fragment: inout QueryFragment)
+
+  /// Whether every value of this type renders as one operand that no neighbouring operator
+  /// can split (a column, a placeholder, a parenthesized operation): then it is never
+  /// parenthesized again beside others. False by default, and then the rendered text is
+  /// inspected instead.
+  static var rendersDelimited: Bool { get }
+}
+
+extension QueryAssignable {
+  /// Not known: the rendered text is inspected.
+  @inlinable
+  public static var rendersDelimited: Bool { false }
 }
 
 extension QueryAssignable {
@@ -37,6 +49,10 @@ public struct BoundValue<QueryValue: QueryBindable>: QueryExpression {
   public func write(to fragment: inout QueryFragment) {
     fragment.append(binding: value.queryBinding)
   }
+
+  /// A placeholder.
+  @inlinable
+  public static var rendersDelimited: Bool { true }
 }
 
 /// Two expressions joined by an infix operator, rendered in parentheses: `("a" = ?)`.
@@ -69,6 +85,10 @@ public struct BinaryOperation<QueryValue, LHS: QueryExpression, RHS: QueryExpres
     rhs.write(to: &fragment)
     fragment.append(byte: UInt8(ascii: ")"))
   }
+
+  /// Parenthesized.
+  @inlinable
+  public static var rendersDelimited: Bool { true }
 }
 
 /// A prefix operator applied to an expression, rendered in parentheses: `(NOT "a")`.
@@ -93,4 +113,8 @@ public struct UnaryOperation<QueryValue, Operand: QueryExpression>: QueryExpress
     operand.write(to: &fragment)
     fragment.append(byte: UInt8(ascii: ")"))
   }
+
+  /// Parenthesized.
+  @inlinable
+  public static var rendersDelimited: Bool { true }
 }

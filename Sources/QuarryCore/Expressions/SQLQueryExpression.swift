@@ -19,6 +19,7 @@ public struct SQLQueryExpression<QueryValue>: Statement, Sendable {
     fragment.append(self.fragment)
   }
 
+  /// The SQL as written.
   @inlinable
   public func writeStatement(to fragment: inout QueryFragment) {
     fragment.append(self.fragment)

@@ -52,4 +52,8 @@ public struct TableColumn<Root: Table, Value: QueryBindable>: QueryExpression, S
     }
     fragment.append(literal: qualifiedNameLiteral)
   }
+
+  /// A qualified name.
+  @inlinable
+  public static var rendersDelimited: Bool { true }
 }

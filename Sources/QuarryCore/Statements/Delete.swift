@@ -14,7 +14,7 @@ public struct Delete<From: Table>: Statement, Sendable {
   /// Restricts the delete to rows matching a predicate, joined to earlier ones with `AND`.
   @inlinable
   public func `where`<Predicate: QueryExpression<Bool>>(
-    _ predicate: (From.TableColumns) -> Predicate
+    @PredicateBuilder _ predicate: (From.TableColumns) -> Predicate
   ) -> Self {
     Delete(filter: filter.where(predicate))
   }

@@ -35,7 +35,7 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   /// Adds a predicate, joined to earlier ones with `AND`.
   @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
-    _ predicate: (Columns) -> Predicate
+    @PredicateBuilder _ predicate: (Columns) -> Predicate
   ) -> Self {
     SelectClauses.appendPredicate(predicate(columns), to: &predicates)
     return self

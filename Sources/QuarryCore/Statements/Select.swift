@@ -27,7 +27,7 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   /// Adds a predicate, joined to earlier ones with `AND`.
   @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
-    _ predicate: (From.TableColumns) -> Predicate
+    @PredicateBuilder _ predicate: (From.TableColumns) -> Predicate
   ) -> Self {
     filter = filter.where(predicate)
     return self

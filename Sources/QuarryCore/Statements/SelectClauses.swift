@@ -35,12 +35,8 @@ public struct SelectClauses: Sendable {
   /// Appends a predicate to an `AND`-joined list.
   @inlinable
   static func appendPredicate(_ predicate: some QueryExpression, to list: inout QueryFragment) {
-    if list.isEmpty {
-      list.reserveCapacity(64)
-    } else {
-      list.append(literal: " AND ")
-    }
-    predicate.write(to: &list)
+    if list.isEmpty { list.reserveCapacity(64) }
+    list.appendConjunct(predicate)
   }
 
   /// An upper bound of the bytes ``write(to:)`` appends.

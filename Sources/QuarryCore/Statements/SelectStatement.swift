@@ -51,7 +51,7 @@ extension SelectStatement {
   /// Keeps groups matching a predicate: `.having { $0.id.count() > 2 }`.
   @inlinable
   public consuming func having<Predicate: QueryExpression<Bool>>(
-    _ predicate: (ClauseColumns) -> Predicate
+    @PredicateBuilder _ predicate: (ClauseColumns) -> Predicate
   ) -> Self {
     SelectClauses.appendPredicate(predicate(clauseColumns), to: &clauses.having)
     return self

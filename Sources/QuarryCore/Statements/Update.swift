@@ -23,7 +23,7 @@ public struct Update<Base: Table>: Statement, Sendable {
   /// Restricts the update to rows matching a predicate, joined to earlier ones with `AND`.
   @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
-    _ predicate: (Base.TableColumns) -> Predicate
+    @PredicateBuilder _ predicate: (Base.TableColumns) -> Predicate
   ) -> Self {
     filter = filter.where(predicate)
     return self

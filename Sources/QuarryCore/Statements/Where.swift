@@ -23,15 +23,11 @@ public struct Where<From: Table>: Statement, Sendable {
   /// (It consumes `self`, so a chain of calls appends to one buffer instead of copying it.)
   @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
-    _ predicate: (From.TableColumns) -> Predicate
+    @PredicateBuilder _ predicate: (From.TableColumns) -> Predicate
   ) -> Self {
     isPrimaryKeyLookup = false
-    if predicates.isEmpty {
-      predicates.reserveCapacity(128)
-    } else {
-      predicates.append(literal: " AND ")
-    }
-    predicate(From.columns).write(to: &predicates)
+    if predicates.isEmpty { predicates.reserveCapacity(128) }
+    predicates.appendConjunct(predicate(From.columns))
     return self
   }
 
@@ -115,6 +111,65 @@ public struct Where<From: Table>: Statement, Sendable {
   }
 }
 
+extension Where {
+  /// The predicates as one operand: `(a AND b)`, or `1` when there are none.
+  @usableFromInline
+  var delimitedPredicates: QueryFragment {
+    guard !predicates.isEmpty else { return QueryFragment(sql: "1") }
+    var fragment = QueryFragment()
+    fragment.append(byte: UInt8(ascii: "("))
+    fragment.append(predicates)
+    fragment.append(byte: UInt8(ascii: ")"))
+    return fragment
+  }
+
+  @usableFromInline
+  init(predicates: QueryFragment) {
+    self.predicates = predicates
+  }
+
+  /// Rows both filters keep: `WHERE a AND b`.
+  @inlinable
+  public func and(_ other: Self) -> Self {
+    guard !predicates.isEmpty else { return other }
+    guard !other.predicates.isEmpty else { return Where(predicates: predicates) }
+    var combined = predicates
+    combined.append(sql: " AND ")
+    combined.append(other.predicates)
+    return Where(predicates: combined)
+  }
+
+  /// Rows either filter keeps: `WHERE (a) OR (b)`. An unfiltered side keeps every row.
+  @inlinable
+  public func or(_ other: Self) -> Self {
+    guard !predicates.isEmpty, !other.predicates.isEmpty else { return Where() }
+    var combined = delimitedPredicates
+    combined.append(sql: " OR ")
+    combined.append(other.delimitedPredicates)
+    return Where(predicates: combined)
+  }
+
+  /// Rows the filter does not keep: `WHERE NOT (a)`.
+  @inlinable
+  public func not() -> Self {
+    var negated = QueryFragment(sql: "NOT ")
+    negated.append(delimitedPredicates)
+    return Where(predicates: negated)
+  }
+
+  /// Rows both filters keep.
+  @inlinable
+  public static func && (lhs: Self, rhs: Self) -> Self { lhs.and(rhs) }
+
+  /// Rows either filter keeps.
+  @inlinable
+  public static func || (lhs: Self, rhs: Self) -> Self { lhs.or(rhs) }
+
+  /// Rows the filter does not keep.
+  @inlinable
+  public static prefix func ! (operand: Self) -> Self { operand.not() }
+}
+
 extension Table {
   /// Every row of the table: `SELECT … FROM "reminders"`.
   @inlinable
@@ -123,7 +178,7 @@ extension Table {
   /// Rows matching a predicate: `Reminder.where { !$0.isCompleted }`.
   @inlinable
   public static func `where`<Predicate: QueryExpression<Bool>>(
-    _ predicate: (TableColumns) -> Predicate
+    @PredicateBuilder _ predicate: (TableColumns) -> Predicate
   ) -> Where<Self> {
     Where().where(predicate)
   }

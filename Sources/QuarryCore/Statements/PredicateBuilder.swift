@@ -1,0 +1,122 @@
+/// Builds the predicate of a `where` or `having` closure from its statements, joined with
+/// `AND`: `if`, `if let`, `switch` and `for` work as in Swift.
+///
+/// ```swift
+/// Reminder.where {
+///   !$0.isCompleted
+///   if let search { $0.title.contains(search) }
+///   for tag in tags { $0.tags.contains(tag) }
+/// }
+/// ```
+///
+/// A single expression passes through unchanged. A Swift `Bool` is a constant predicate
+/// (`1` or `0`), and an optional `Bool` expression (a column on the outer side of a join) is
+/// kept where it is true: `NULL` keeps no row, as in SQL.
+@resultBuilder
+public enum PredicateBuilder {
+  /// A predicate expression.
+  @inlinable
+  public static func buildExpression<P: QueryExpression<Bool>>(_ predicate: P) -> P {
+    predicate
+  }
+
+  /// An optional predicate: rows where it is `NULL` are not kept.
+  @inlinable
+  public static func buildExpression<P: QueryExpression<Bool?>>(
+    _ predicate: P
+  ) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression(predicate.queryFragment)
+  }
+
+  /// A constant, written as a literal: `true` renders `1`, `false` renders `0`.
+  @inlinable
+  public static func buildExpression(_ constant: Constant) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression(QueryFragment(sql: constant.value ? "1" : "0"))
+  }
+
+  /// A `true` or `false` literal standing as a predicate.
+  ///
+  /// (A type of its own, which only a literal becomes: a `Bool` overload would make the type
+  /// checker try Swift's own `==` on every comparison, and name it in the diagnostics of a
+  /// mismatched one.)
+  public struct Constant: ExpressibleByBooleanLiteral, Sendable {
+    /// The literal's value.
+    public var value: Bool
+
+    /// The literal.
+    @inlinable
+    public init(booleanLiteral value: Bool) {
+      self.value = value
+    }
+  }
+
+  /// The first predicate of a block: itself.
+  @inlinable
+  public static func buildPartialBlock<P: QueryExpression<Bool>>(first predicate: P) -> P {
+    predicate
+  }
+
+  /// A further predicate of a block: both, `(a) AND (b)` (one alone when the other is an
+  /// `if` whose condition failed).
+  @inlinable
+  public static func buildPartialBlock<
+    Accumulated: QueryExpression<Bool>, Next: QueryExpression<Bool>
+  >(accumulated: Accumulated, next: Next) -> SQLQueryExpression<Bool> {
+    var fragment = QueryFragment()
+    fragment.appendDelimited(accumulated)
+    fragment.appendConjunct(next)
+    return SQLQueryExpression(fragment)
+  }
+
+  /// No predicate: renders nothing, and the statement keeps every row.
+  @inlinable
+  public static func buildBlock() -> SQLQueryExpression<Bool> {
+    SQLQueryExpression(QueryFragment())
+  }
+
+  /// An `if` without `else`: the predicate when the condition held, nothing otherwise.
+  ///
+  /// (An existential: with a generic parameter here, the type checker can't infer the type of
+  /// the `if`'s body.)
+  @inlinable
+  public static func buildOptional(
+    _ predicate: (any QueryExpression<Bool>)?
+  ) -> SQLQueryExpression<Bool> {
+    guard let predicate else { return buildBlock() }
+    return SQLQueryExpression(predicate.queryFragment)
+  }
+
+  /// The first branch of an `if`/`else` or `switch`.
+  @inlinable
+  public static func buildEither<P: QueryExpression<Bool>>(
+    first predicate: P
+  ) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression(predicate.queryFragment)
+  }
+
+  /// The second branch of an `if`/`else` or `switch`.
+  @inlinable
+  public static func buildEither<P: QueryExpression<Bool>>(
+    second predicate: P
+  ) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression(predicate.queryFragment)
+  }
+
+  /// A `for` loop: every iteration's predicate (nothing when it ran no iteration).
+  @inlinable
+  public static func buildArray<P: QueryExpression<Bool>>(
+    _ predicates: [P]
+  ) -> SQLQueryExpression<Bool> {
+    var fragment = QueryFragment()
+    for predicate in predicates { fragment.appendConjunct(predicate) }
+    return SQLQueryExpression(fragment)
+  }
+
+  /// `if #available`: the predicate as it is.
+  @inlinable
+  public static func buildLimitedAvailability<P: QueryExpression<Bool>>(
+    _ predicate: P
+  ) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression(predicate.queryFragment)
+  }
+}

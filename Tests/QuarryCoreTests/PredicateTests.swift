@@ -1,0 +1,143 @@
+import Quarry
+import QuarrySQLite
+import QuarryTestSupport
+import Testing
+
+@Suite("Predicates: builders, constants, optional columns, combined filters")
+struct PredicateTests {
+  @Test func ifElseOptionalsAndLoopsInWhere() throws {
+    let db = try itemsDatabase()
+    func search(_ text: String?, onlyOpen: Bool, tags: [String]) -> Where<Item> {
+      Item.where {
+        if onlyOpen {
+          !$0.isDone
+        } else {
+          $0.price > 0
+        }
+        if let text { $0.name.contains(text) }
+        for tag in tags { $0.tag == tag }
+      }
+    }
+    let open = search(nil, onlyOpen: true, tags: [])
+    let openRows = try assertQuery(
+      open,
+      db: db,
+      sql: """
+        SELECT "items"."id", "items"."name", "items"."is_done", "items"."rank", "items"."price",
+          "items"."tag"
+        FROM "items" WHERE (NOT "items"."is_done")
+        """)
+    #expect(openRows.map(\.name) == ["apple", "cheese"])
+    let fruit = search("pp", onlyOpen: false, tags: ["fruit"])
+    let fruitRows = try assertQuery(
+      fruit,
+      db: db,
+      sql: """
+        SELECT "items"."id", "items"."name", "items"."is_done", "items"."rank", "items"."price",
+          "items"."tag"
+        FROM "items"
+        WHERE ((("items"."price" > 0.0) AND ("items"."name" LIKE '%pp%' ESCAPE '\\'))
+          AND ("items"."tag" = 'fruit'))
+        """)
+    #expect(fruitRows.map(\.name) == ["apple"])
+  }
+
+  @Test func havingTakesTheSameBuilder() throws {
+    let db = try itemsDatabase()
+    let minimum: Int? = 1
+    let query = Item.group { $0.isDone }.having {
+      if let minimum { $0.id.count() >= minimum }
+    }
+    .select { ($0.isDone, $0.id.count()) }
+    let rows = try assertQuery(
+      query,
+      db: db,
+      sql: """
+        SELECT "items"."is_done", count("items"."id") FROM "items" GROUP BY "items"."is_done"
+        HAVING (count("items"."id") >= 1)
+        """)
+    #expect(rows.count == 2)
+  }
+
+  @Test func aBoolLiteralIsAConstantPredicate() throws {
+    let db = try itemsDatabase()
+    let all = try assertQuery(
+      Item.where { _ in true }.select { $0.id },
+      db: db,
+      sql: #"SELECT "items"."id" FROM "items" WHERE 1"#)
+    #expect(all.count == 4)
+    let none = try assertQuery(
+      Item.where { _ in false }.select { $0.id },
+      db: db,
+      sql: #"SELECT "items"."id" FROM "items" WHERE 0"#)
+    #expect(none.isEmpty)
+  }
+
+  @Test func anOptionalBoolColumnFromALeftJoinIsAPredicate() throws {
+    let db = try library()
+    try db.execute(
+      sql: #"CREATE TABLE "pairs" ("id" INTEGER PRIMARY KEY, "low" INTEGER, "high" INTEGER)"#)
+    let joined = Shelf.leftJoin(Book.all) { $0.id == $1.shelfID }
+    let query = joined.where { $1.pages > 350 }.select { ($0.name, $1.title) }
+    let rows = try assertQuery(
+      query,
+      db: db,
+      sql: """
+        SELECT "shelves"."name", "books"."title"
+        FROM "shelves" LEFT JOIN "books" ON ("shelves"."id" = "books"."shelfID")
+        WHERE ("books"."pages" > 350)
+        """)
+    #expect(rows.map(\.1) == ["Dune", "Cosmos"])
+    let flagged = Shelf.leftJoin(Item.all) { $0.id == $1.id }
+    assertSQL(
+      flagged.where { $1.isDone }.select { shelf, _ in shelf.name },
+      """
+      SELECT "shelves"."name" FROM "shelves" LEFT JOIN "items" ON ("shelves"."id" = "items"."id")
+      WHERE "items"."is_done"
+      """)
+  }
+
+  @Test func handWrittenPredicatesKeepTheirMeaningBesideOthers() throws {
+    let db = try itemsDatabase()
+    let query = Item.where { #sql("\($0.name) = 'apple' OR \($0.name) = 'bread'") }
+      .where { !$0.isDone }
+      .select { $0.name }
+    let rows = try assertQuery(
+      query,
+      db: db,
+      sql: """
+        SELECT "items"."name" FROM "items"
+        WHERE ("items"."name" = 'apple' OR "items"."name" = 'bread') AND (NOT "items"."is_done")
+        """)
+    #expect(rows == ["apple"])
+  }
+
+  @Test func filtersCombineWithAndOrNot() throws {
+    let db = try itemsDatabase()
+    let done = Item.where { $0.isDone }
+    let cheap = Item.where { $0.price < 2 }
+    let either = try assertQuery(
+      (done || cheap).select { $0.name },
+      db: db,
+      sql: """
+        SELECT "items"."name" FROM "items"
+        WHERE ("items"."is_done") OR (("items"."price" < 2.0))
+        """)
+    #expect(either == ["apple", "bread", "dates"])
+    let both = try assertQuery(
+      done.and(Item.where { $0.price > 3.5 }).select { $0.name },
+      db: db,
+      sql: """
+        SELECT "items"."name" FROM "items"
+        WHERE "items"."is_done" AND ("items"."price" > 3.5)
+        """)
+    #expect(both == ["dates"])
+    let open = try assertQuery(
+      (!done).select { $0.name },
+      db: db,
+      sql: #"SELECT "items"."name" FROM "items" WHERE NOT ("items"."is_done")"#)
+    #expect(open == ["apple", "cheese"])
+    let orEverything = done.or(Item.all)
+    #expect(try orEverything.fetchAll(db).count == 4)
+  }
+}
