@@ -151,6 +151,23 @@ extension PreparedStatement {
     }.collect()
   }
 
+  /// Runs the statement with new arguments and returns its first row, or nil when there is
+  /// none.
+  public func fetchOne(arguments: StatementArguments = StatementArguments()) throws -> Row? {
+    try fetchCursor(arguments: arguments).next()
+  }
+
+  /// Runs the statement with new arguments and returns a cursor over its rows.
+  public func fetchCursor(arguments: StatementArguments = StatementArguments()) throws
+    -> DatabaseCursor<Row>
+  {
+    try start(arguments)
+    let names = columnNames
+    return DatabaseCursor(database: nil, statement: self, arguments: arguments.all) {
+      decoder in decoder.statement.row(columnNames: names)
+    }
+  }
+
   /// Runs the statement with new arguments and decodes its first row as `type`: nil when
   /// there is no row, and nil when `type` is a single value (not a table) that cannot hold the
   /// `NULL` the row holds, as ``Database/fetchOne(_:sql:arguments:)`` does.
@@ -161,6 +178,17 @@ extension PreparedStatement {
     return try DatabaseCursor(database: nil, statement: self, arguments: arguments.all) {
       try $0.decodeScalar(Value.self)
     }.next() ?? nil
+  }
+
+  /// Runs the statement with new arguments and returns a cursor that decodes each row as
+  /// `type`.
+  public func fetchCursor<Value: QueryDecodable>(
+    _ type: Value.Type, arguments: StatementArguments = StatementArguments()
+  ) throws -> DatabaseCursor<Value> {
+    try start(arguments)
+    return DatabaseCursor(database: nil, statement: self, arguments: arguments.all) {
+      try Value(decoder: &$0)
+    }
   }
 
   /// Binds `arguments` and marks the statement busy until it is reset; on failure it is reset.
