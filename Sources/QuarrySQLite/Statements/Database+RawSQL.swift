@@ -100,6 +100,28 @@ extension Database {
     return statement
   }
 
+  /// The prepared statement for `sql` from the statement cache, to bind and run again and again:
+  /// the same object for the same SQL, as long as the cache keeps it (the 256 statements used
+  /// most recently). Fails when the SQL holds no statement or several.
+  ///
+  /// ```swift
+  /// let insert = try db.cachedStatement(sql: "INSERT INTO t (a) VALUES (?)")
+  /// for a in 1...3 { try insert.execute(arguments: [a]) }
+  /// ```
+  ///
+  /// A statement a cursor is still stepping is never handed out twice: meanwhile the same SQL
+  /// gets a statement of its own that is not kept.
+  public func cachedStatement(sql: String) throws -> PreparedStatement {
+    switch try preparation(utf8: Array(sql.utf8), arguments: StatementArguments()) {
+    case .empty:
+      throw DatabaseError.noStatement(sql: sql, arguments: [])
+    case .several:
+      throw DatabaseError.severalStatements(sql: sql, arguments: [])
+    case .statement(let statement):
+      return statement
+    }
+  }
+
   /// What the raw SQL `utf8` holds, from the user's statement cache; a failure to prepare
   /// reports `arguments` too.
   func preparation(utf8: [UInt8], arguments: StatementArguments) throws -> Preparation {
