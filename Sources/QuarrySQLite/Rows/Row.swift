@@ -8,6 +8,8 @@ import QuarryCore
 /// row[0]                                   // .int(1)
 /// row["title"]                             // .text("Milk")
 /// let title = try row.decode(String.self, named: "title")
+/// let title: String = try row["title"]    // decoded as the context asks
+/// let note: String? = try row[2]          // nil for NULL
 /// ```
 public struct Row: Hashable, Sendable {
   /// The result columns' names, in order.
@@ -34,6 +36,22 @@ public struct Row: Hashable, Sendable {
     index(ofColumn: name).map { values[$0] }
   }
 
+  /// The value at a column index, decoded as the type the context asks for:
+  /// `let id: Int = try row[0]`, `let note: String? = try row[2]`.
+  ///
+  /// Never traps: a missing column, a wrong type, or a `NULL` read as a non-optional throws a
+  /// ``QueryDecodingError`` (`found NULL`); read an optional to get nil for `NULL`.
+  public subscript<Value: QueryDecodable>(index: Int) -> Value {
+    get throws { try decode(Value.self, at: index) }
+  }
+
+  /// The value of the column named `name`, decoded as the type the context asks for:
+  /// `let title: String = try row["title"]`. Throws as the subscript by index does, and
+  /// when there is no such column (even for an optional).
+  public subscript<Value: QueryDecodable>(name: String) -> Value {
+    get throws { try decode(Value.self, named: name) }
+  }
+
   /// The index of the first column named `name`, compared case-insensitively.
   public func index(ofColumn name: String) -> Int? {
     columnNames.firstIndex { $0 == name }
@@ -52,7 +70,7 @@ public struct Row: Hashable, Sendable {
     } catch var error as QueryDecodingError {
       if error.column == nil {
         error.column = index
-        error.columnName = index < count ? columnNames[index] : nil
+        error.columnName = columnNames.indices.contains(index) ? columnNames[index] : nil
       }
       throw error
     }
@@ -85,7 +103,7 @@ struct RowDecoder: QueryDecoder {
   var column: Int
 
   private mutating func next(_ expected: String) throws -> QueryBinding {
-    guard column < row.count else {
+    guard column >= 0, column < row.count else {
       throw QueryDecodingError(
         column: column, expectedType: expected, found: "no such column: the row has \(row.count)")
     }

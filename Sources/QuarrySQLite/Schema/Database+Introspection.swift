@@ -1,5 +1,6 @@
 import CSQLite
 import QuarryCore
+import QuarrySQLText
 
 /// A column of a table, view or virtual table, as `PRAGMA table_xinfo` describes it: generated
 /// columns and the hidden columns of virtual tables included.
@@ -65,7 +66,48 @@ public struct ForeignKeyInfo: Hashable, Sendable {
   }
 }
 
+/// A row whose foreign key refers to no row, as `PRAGMA foreign_key_check` reports it.
+public struct ForeignKeyViolation: Hashable, Sendable, CustomStringConvertible {
+  /// The table holding the row that refers to nothing.
+  public var originTable: String
+  /// The rowid of that row; nil for a `WITHOUT ROWID` table.
+  public var originRowID: Int64?
+  /// The table the row refers to.
+  public var destinationTable: String
+  /// The index of the foreign key among the origin table's, as ``Database/foreignKeys(on:)``
+  /// lists them.
+  public var foreignKeyIndex: Int
+
+  /// `items rowid 3 refers to no row of lists`
+  public var description: String {
+    let row = originRowID.map { "rowid \($0)" } ?? "a row"
+    return "\(originTable) \(row) refers to no row of \(destinationTable)"
+  }
+}
+
 extension Database {
+  /// The rows whose foreign keys refer to no row (`PRAGMA foreign_key_check`), in the whole
+  /// database or in one table. SQLite checks them whether or not it enforces foreign keys.
+  public func foreignKeyViolations(in table: String? = nil) throws -> [ForeignKeyViolation] {
+    let sql =
+      table.map { "PRAGMA foreign_key_check(\(quoteIdentifier($0)))" }
+      ?? "PRAGMA foreign_key_check"
+    return try fetchAll(sql: sql).map { row in
+      ForeignKeyViolation(
+        originTable: try row.decode(at: 0), originRowID: try row.decode(at: 1),
+        destinationTable: try row.decode(at: 2), foreignKeyIndex: try row.decode(at: 3))
+    }
+  }
+
+  /// Whether SQLite enforces foreign keys on this connection now (`PRAGMA foreign_keys`).
+  func enforcesForeignKeys() throws -> Bool {
+    var enforces = false
+    try forEachRow(ofQuarryQuery: "PRAGMA foreign_keys") {
+      enforces = sqlite3_column_int64($0.handle, 0) != 0
+    }
+    return enforces
+  }
+
   /// The version of the SQLite library in use, as a number: `3044000` for 3.44.0.
   public static var sqliteVersionNumber: Int { Int(sqlite3_libversion_number()) }
 

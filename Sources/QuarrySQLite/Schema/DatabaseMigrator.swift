@@ -13,7 +13,24 @@ import QuarrySQLText
 /// ```
 ///
 /// Applied migrations are recorded in the `quarry_migrations` table.
+///
+/// A migration may rebuild a table that others reference, with SQLite's twelve steps (create the
+/// new table, copy the rows, drop the old one, rename the new one): by default
+/// (``ForeignKeyChecks/deferred``) foreign keys are off while it runs, and checked before it
+/// commits.
 public struct DatabaseMigrator: Sendable {
+  /// When a migration's foreign keys are checked.
+  public enum ForeignKeyChecks: Sendable, Hashable {
+    /// Foreign keys are off while a migration runs (`PRAGMA foreign_keys = OFF`, set before its
+    /// transaction begins and restored after it ends), and `PRAGMA foreign_key_check` runs
+    /// before it commits: any row that refers to no row fails the migration, which is rolled
+    /// back. On a connection whose foreign keys are off, the migration just runs.
+    case deferred
+    /// Foreign keys stay as the connection has them: each statement of a migration is checked
+    /// as it runs, and a table others reference cannot be dropped.
+    case immediate
+  }
+
   private var migrations: [(identifier: String, migrate: @Sendable (Database) throws -> Void)] = []
 
   /// An empty migrator.
@@ -32,6 +49,10 @@ public struct DatabaseMigrator: Sendable {
   /// The identifiers of every registered migration, in order.
   public var registeredMigrations: [String] { migrations.map(\.identifier) }
 
+  /// When migrations' foreign keys are checked: ``ForeignKeyChecks/deferred`` (the default)
+  /// or ``ForeignKeyChecks/immediate``.
+  public var foreignKeyChecks = ForeignKeyChecks.deferred
+
   /// Development only: when the database's schema differs from what its applied migrations
   /// produce (because a migration was edited), or it has migrations this migrator does not
   /// know, erase it and migrate from scratch. Never ship this on: it deletes data.
@@ -49,8 +70,10 @@ public struct DatabaseMigrator: Sendable {
 
   /// Runs the migrations the database has not applied yet, on one connection.
   ///
-  /// Each runs in an immediate transaction together with its record, and is followed by a
-  /// foreign key check: a migration that breaks a foreign key is rolled back.
+  /// Each runs in an immediate transaction together with its record. With the default
+  /// ``ForeignKeyChecks/deferred``, foreign keys are off while it runs and checked before it
+  /// commits: a migration that leaves a row referring to no row is rolled back, and the error
+  /// lists those rows.
   public func migrate(_ db: Database) throws {
     try migrate(db, upTo: migrations.last?.identifier)
   }
@@ -89,21 +112,40 @@ public struct DatabaseMigrator: Sendable {
       )
     }
     for (identifier, migrate) in migrations[..<end] where !applied.contains(identifier) {
+      try run(identifier, migrate, on: db)
+    }
+  }
+
+  /// Runs one migration and records it, in one transaction; with deferred checks, with foreign
+  /// keys off (which SQLite only allows outside a transaction) until it ends.
+  private func run(
+    _ identifier: String, _ migrate: (Database) throws -> Void, on db: Database
+  ) throws {
+    let defersChecks = try foreignKeyChecks == .deferred && db.enforcesForeignKeys()
+    if defersChecks { try db.executeQuarryStatement("PRAGMA foreign_keys = OFF") }
+    do {
       try db.transaction(.immediate) {
         try migrate(db)
-        let violations = try db.fetchAll(QueryFragment(sql: "PRAGMA foreign_key_check")) {
-          try $0.decode(String.self)
-        }
-        guard violations.isEmpty else {
-          throw DatabaseError(
-            resultCode: DatabaseError.constraint,
-            message:
-              "migration \"\(identifier)\" violates foreign keys in: \(Set(violations).sorted().joined(separator: ", "))"
-          )
-        }
+        if defersChecks { try checkForeignKeys(identifier, db) }
         try db.execute("INSERT INTO \"quarry_migrations\" (\"identifier\") VALUES (\(identifier))")
       }
+    } catch {
+      if defersChecks { try? db.executeQuarryStatement("PRAGMA foreign_keys = ON") }
+      throw error
     }
+    if defersChecks { try db.executeQuarryStatement("PRAGMA foreign_keys = ON") }
+  }
+
+  /// Fails when a row refers to no row, listing the first such rows.
+  private func checkForeignKeys(_ identifier: String, _ db: Database) throws {
+    let violations = try db.foreignKeyViolations()
+    guard !violations.isEmpty else { return }
+    let shown = 10
+    var list = violations.prefix(shown).map(\.description).joined(separator: "; ")
+    if violations.count > shown { list += "; and \(violations.count - shown) more" }
+    throw DatabaseError(
+      resultCode: DatabaseError.constraint | 3 << 8,  // SQLITE_CONSTRAINT_FOREIGNKEY
+      message: "migration \"\(identifier)\" violates foreign keys: \(list)")
   }
 
   /// The identifiers of the migrations applied to the database.
