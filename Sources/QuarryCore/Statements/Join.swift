@@ -22,6 +22,8 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   public var predicates: QueryFragment
   /// `GROUP BY`, `HAVING`, `ORDER BY`, `LIMIT`.
   public var clauses = SelectClauses()
+  /// Whether the select is `SELECT DISTINCT`.
+  public var isDistinct = false
 
   @usableFromInline
   init(columns: Columns, selection: QueryFragment, source: QueryFragment, predicates: QueryFragment)
@@ -41,6 +43,30 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
     return self
   }
 
+  /// Removes duplicate rows: `SELECT DISTINCT`.
+  @inlinable
+  public consuming func distinct(_ isDistinct: Bool = true) -> Self {
+    self.isDistinct = isDistinct
+    return self
+  }
+
+  /// Carries a select's filter, clauses and `DISTINCT` over to the join that follows it:
+  /// `Reminder.where { … }.order { … }.join(…)`. Its predicates come first in `WHERE`.
+  @usableFromInline
+  consuming func following<From: Table, Value>(_ select: Select<Value, From>) -> Self {
+    if !select.filter.predicates.isEmpty {
+      var combined = select.filter.predicates
+      if !predicates.isEmpty {
+        combined.append(sql: " AND ")
+        combined.append(predicates)
+      }
+      predicates = combined
+    }
+    clauses = select.clauses
+    isDistinct = select.isDistinct
+    return self
+  }
+
   /// The joined tables' columns, which query closures receive.
   @inlinable
   public var clauseColumns: Columns { columns }
@@ -54,6 +80,7 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
       columns: columns, selection: column(columns).queryFragment, source: source,
       predicates: predicates)
     copy.clauses = clauses
+    copy.isDistinct = isDistinct
     return copy
   }
 
@@ -67,12 +94,13 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
     var copy = JoinSelect<(repeat (each Column).QueryValue), Columns>(
       columns: columns, selection: selection, source: source, predicates: predicates)
     copy.clauses = clauses
+    copy.isDistinct = isDistinct
     return copy
   }
 
   @inlinable
   public func writeStatement(to fragment: inout QueryFragment) {
-    fragment.append(sql: "SELECT ")
+    fragment.append(sql: isDistinct ? "SELECT DISTINCT " : "SELECT ")
     fragment.append(selection)
     fragment.append(source)
     if !predicates.isEmpty {
@@ -280,6 +308,7 @@ extension JoinSelect {
     var joined = JoinSelect<NewValue, NewColumns>(
       columns: columns, selection: selection, source: source, predicates: predicates)
     joined.clauses = clauses
+    joined.isDistinct = isDistinct
     return joined
   }
 }
@@ -340,5 +369,92 @@ extension Table {
     return JoinSelect(
       columns: (columns, right), selection: aliasedSelection(other), source: source,
       predicates: QueryFragment())
+  }
+}
+
+// Joins after other clauses: `Reminder.where { … }.order { … }.join(RemindersList.all) { … }`.
+// The select's filter stays in `WHERE`, its other clauses and `DISTINCT` carry over.
+
+extension Select where QueryValue == From {
+  /// Joins another table after this select's clauses.
+  @inlinable
+  public consuming func join<Other: Table, On: QueryExpression<Bool>>(
+    _ other: Where<Other>, on: (From.TableColumns, Other.TableColumns) -> On
+  ) -> JoinSelect<(From, Other), (From.TableColumns, Other.TableColumns)> {
+    From.join(other, on: on).following(self)
+  }
+
+  /// Left-joins another table after this select's clauses.
+  @inlinable
+  public consuming func leftJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: Where<Other>, on: (From.TableColumns, NullableColumns<Other>) -> On
+  ) -> JoinSelect<(From, Other?), (From.TableColumns, NullableColumns<Other>)> {
+    From.leftJoin(other, on: on).following(self)
+  }
+
+  /// Right-joins another table after this select's clauses (SQLite 3.39 and later).
+  @inlinable
+  public consuming func rightJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: Where<Other>, on: (NullableColumns<From>, Other.TableColumns) -> On
+  ) -> JoinSelect<(From?, Other), (NullableColumns<From>, Other.TableColumns)> {
+    From.rightJoin(other, on: on).following(self)
+  }
+
+  /// Full-joins another table after this select's clauses (SQLite 3.39 and later).
+  @inlinable
+  public consuming func fullJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: Where<Other>, on: (NullableColumns<From>, NullableColumns<Other>) -> On
+  ) -> JoinSelect<(From?, Other?), (NullableColumns<From>, NullableColumns<Other>)> {
+    From.fullJoin(other, on: on).following(self)
+  }
+
+  /// Cross-joins another table after this select's clauses.
+  @inlinable
+  public consuming func crossJoin<Other: Table>(
+    _ other: Where<Other>
+  ) -> JoinSelect<(From, Other), (From.TableColumns, Other.TableColumns)> {
+    From.crossJoin(other).following(self)
+  }
+}
+
+extension Where {
+  /// Joins another table to the filtered rows: `Reminder.where { … }.join(…) { … }`.
+  @inlinable
+  public consuming func join<Other: Table, On: QueryExpression<Bool>>(
+    _ other: Where<Other>, on: (From.TableColumns, Other.TableColumns) -> On
+  ) -> JoinSelect<(From, Other), (From.TableColumns, Other.TableColumns)> {
+    selectAll().join(other, on: on)
+  }
+
+  /// Left-joins another table to the filtered rows.
+  @inlinable
+  public consuming func leftJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: Where<Other>, on: (From.TableColumns, NullableColumns<Other>) -> On
+  ) -> JoinSelect<(From, Other?), (From.TableColumns, NullableColumns<Other>)> {
+    selectAll().leftJoin(other, on: on)
+  }
+
+  /// Right-joins another table to the filtered rows (SQLite 3.39 and later).
+  @inlinable
+  public consuming func rightJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: Where<Other>, on: (NullableColumns<From>, Other.TableColumns) -> On
+  ) -> JoinSelect<(From?, Other), (NullableColumns<From>, Other.TableColumns)> {
+    selectAll().rightJoin(other, on: on)
+  }
+
+  /// Full-joins another table to the filtered rows (SQLite 3.39 and later).
+  @inlinable
+  public consuming func fullJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: Where<Other>, on: (NullableColumns<From>, NullableColumns<Other>) -> On
+  ) -> JoinSelect<(From?, Other?), (NullableColumns<From>, NullableColumns<Other>)> {
+    selectAll().fullJoin(other, on: on)
+  }
+
+  /// Cross-joins another table to the filtered rows.
+  @inlinable
+  public consuming func crossJoin<Other: Table>(
+    _ other: Where<Other>
+  ) -> JoinSelect<(From, Other), (From.TableColumns, Other.TableColumns)> {
+    selectAll().crossJoin(other)
   }
 }

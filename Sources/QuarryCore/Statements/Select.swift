@@ -107,3 +107,44 @@ extension Select where QueryValue == From {
     return Select<(repeat (each Column).QueryValue), From>(self, selection: selection)
   }
 }
+
+extension Select {
+  /// Adds columns to those already selected:
+  /// `Reminder.select { $0.id }.select { $0.title }` selects `(Int, String)`.
+  ///
+  /// (Disfavored: on a select of whole rows, such as `Reminder.order { … }`, the first
+  /// `select` chooses the columns instead.)
+  @inlinable
+  @_disfavoredOverload
+  public func select<each Value, each Column: QueryAssignable>(
+    _ columns: (From.TableColumns) -> (repeat each Column)
+  ) -> Select<(repeat each Value, repeat (each Column).QueryValue), From>
+  where QueryValue == (repeat each Value) {
+    var selection = self.selection ?? QueryFragment(sql: From.schema.selectionSQL)
+    for column in repeat each columns(From.columns) {
+      SelectClauses.appendTerm(column, to: &selection)
+    }
+    return Select<(repeat each Value, repeat (each Column).QueryValue), From>(
+      self, selection: selection)
+  }
+}
+
+/// A `SELECT` of values without a table: `Values(1, "a")` renders `SELECT 1, 'a'`.
+public struct Values<QueryValue>: Statement, Sendable {
+  @usableFromInline var selection: QueryFragment
+
+  /// The row of `values`, each a Swift value (bound) or an expression.
+  @inlinable
+  public init<each Value: QueryAssignable>(_ values: repeat each Value)
+  where QueryValue == (repeat (each Value).QueryValue) {
+    var selection = QueryFragment()
+    for value in repeat each values { SelectClauses.appendTerm(value, to: &selection) }
+    self.selection = selection
+  }
+
+  @inlinable
+  public func writeStatement(to fragment: inout QueryFragment) {
+    fragment.append(sql: "SELECT ")
+    fragment.append(selection)
+  }
+}

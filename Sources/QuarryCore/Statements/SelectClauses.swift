@@ -7,8 +7,26 @@ public struct SelectClauses: Sendable {
   public var having = QueryFragment()
   /// The `ORDER BY` terms, comma-separated; empty for none.
   public var ordering = QueryFragment()
-  /// The `LIMIT` and `OFFSET` values.
-  public var limit: (count: Int, offset: Int?)?
+  /// The `LIMIT` value; nil for none.
+  public var limit: Term?
+  /// The `OFFSET` value; nil for none.
+  public var offset: Term?
+
+  /// A `LIMIT` or `OFFSET` value: a Swift integer, bound, or an expression.
+  public enum Term: Sendable {
+    /// A bound integer.
+    case value(Int)
+    /// An SQL expression.
+    case expression(QueryFragment)
+
+    @inlinable
+    func write(to fragment: inout QueryFragment) {
+      switch self {
+      case .value(let value): fragment.append(binding: .int(Int64(value)))
+      case .expression(let expression): fragment.append(expression)
+      }
+    }
+  }
 
   /// No clauses.
   @inlinable
@@ -17,7 +35,7 @@ public struct SelectClauses: Sendable {
   /// Whether there are no clauses.
   @inlinable
   public var isEmpty: Bool {
-    grouping.isEmpty && having.isEmpty && ordering.isEmpty && limit == nil
+    grouping.isEmpty && having.isEmpty && ordering.isEmpty && limit == nil && offset == nil
   }
 
   /// Appends a term to a comma-separated list.
@@ -49,7 +67,7 @@ public struct SelectClauses: Sendable {
   @inlinable
   var bindingCount: Int {
     grouping.values.count + having.values.count + ordering.values.count
-      + (limit == nil ? 0 : 2)
+      + (limit == nil && offset == nil ? 0 : 2)
   }
 
   /// Writes the clauses that are present.
@@ -67,13 +85,13 @@ public struct SelectClauses: Sendable {
       fragment.append(literal: "\nORDER BY ")
       fragment.append(ordering)
     }
-    if let limit {
-      fragment.append(literal: "\nLIMIT ")
-      fragment.append(binding: .int(Int64(limit.count)))
-      if let offset = limit.offset {
-        fragment.append(literal: " OFFSET ")
-        fragment.append(binding: .int(Int64(offset)))
-      }
+    guard limit != nil || offset != nil else { return }
+    fragment.append(literal: "\nLIMIT ")
+    // An offset without a limit: SQLite's "no limit" is a negative one.
+    (limit ?? .expression(QueryFragment(sql: "-1"))).write(to: &fragment)
+    if let offset {
+      fragment.append(literal: " OFFSET ")
+      offset.write(to: &fragment)
     }
   }
 }

@@ -57,10 +57,33 @@ extension SelectStatement {
     return self
   }
 
-  /// Returns at most `count` rows, skipping `offset` rows first.
+  /// Returns at most `count` rows (every row when nil), skipping `offset` rows first:
+  /// `.limit(10, offset: 20)`, or `.limit(10).offset(20)`.
   @inlinable
-  public consuming func limit(_ count: Int, offset: Int? = nil) -> Self {
-    clauses.limit = (count, offset)
+  public consuming func limit(_ count: Int?, offset: Int? = nil) -> Self {
+    clauses.limit = count.map { .value($0) }
+    if let offset { clauses.offset = .value(offset) }
+    return self
+  }
+
+  /// Returns at most as many rows as an expression says: `.limit { _ in #sql("2 * 3") }`.
+  @inlinable
+  public consuming func limit(_ count: (ClauseColumns) -> some QueryExpression<Int>) -> Self {
+    clauses.limit = .expression(count(clauseColumns).queryFragment)
+    return self
+  }
+
+  /// Skips `offset` rows first; with no limit, returns every row after them.
+  @inlinable
+  public consuming func offset(_ offset: Int?) -> Self {
+    clauses.offset = offset.map { .value($0) }
+    return self
+  }
+
+  /// Skips as many rows as an expression says.
+  @inlinable
+  public consuming func offset(_ offset: (ClauseColumns) -> some QueryExpression<Int>) -> Self {
+    clauses.offset = .expression(offset(clauseColumns).queryFragment)
     return self
   }
 }

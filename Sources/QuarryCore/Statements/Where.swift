@@ -100,8 +100,14 @@ public struct Where<From: Table>: Statement, Sendable {
 
   /// Limits the number of filtered rows.
   @inlinable
-  public consuming func limit(_ count: Int, offset: Int? = nil) -> Select<From, From> {
+  public consuming func limit(_ count: Int?, offset: Int? = nil) -> Select<From, From> {
     selectAll().limit(count, offset: offset)
+  }
+
+  /// Skips `offset` of the filtered rows.
+  @inlinable
+  public consuming func offset(_ offset: Int?) -> Select<From, From> {
+    selectAll().offset(offset)
   }
 
   /// Counts the filtered rows: `SELECT count(*) FROM … WHERE …`.
@@ -175,6 +181,12 @@ extension Table {
   @inlinable
   public static var all: Where<Self> { Where() }
 
+  /// No row of the table: `WHERE 0`. It starts statements that find, change or delete
+  /// nothing, whatever is added to them, and stands where a statement is needed but no row
+  /// should come from it (an arm of a union, a common table expression).
+  @inlinable
+  public static var none: Where<Self> { Where(predicates: QueryFragment(sql: "0")) }
+
   /// Rows matching a predicate: `Reminder.where { !$0.isCompleted }`.
   @inlinable
   public static func `where`<Predicate: QueryExpression<Bool>>(
@@ -231,8 +243,14 @@ extension Table {
 
   /// At most `count` rows.
   @inlinable
-  public static func limit(_ count: Int, offset: Int? = nil) -> Select<Self, Self> {
+  public static func limit(_ count: Int?, offset: Int? = nil) -> Select<Self, Self> {
     Where().limit(count, offset: offset)
+  }
+
+  /// Every row after the first `offset`.
+  @inlinable
+  public static func offset(_ offset: Int?) -> Select<Self, Self> {
+    Where().offset(offset)
   }
 
   /// Counts the rows: `SELECT count(*) FROM "reminders"`.
