@@ -72,7 +72,8 @@ extension QueryExpression where QueryValue == String {
 
 /// Several expressions compared as one row value: `row($0.shelfID, $0.pages) < (2, 100)` renders
 /// `(("books"."shelfID", "books"."pages") < (?, ?))`, which compares the first elements, then
-/// the second where the first are equal (SQLite 3.15 and later).
+/// the second where the first are equal (SQLite 3.15 and later). It orders (`<`, `<=`, `>`,
+/// `>=`); equality has no row form here, since compared columns one by one say the same thing.
 public struct RowValue<QueryValue>: QueryExpression {
   /// `(a, b, …)`
   @usableFromInline var fragment: QueryFragment
@@ -104,18 +105,6 @@ public struct RowValue<QueryValue>: QueryExpression {
     writeValues(values, &fragment)
     fragment.append(byte: UInt8(ascii: ")"))
     return SQLQueryExpression(fragment)
-  }
-
-  /// `(row) = (?, …)`
-  @inlinable
-  public static func == (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
-    lhs.compare("=", rhs)
-  }
-
-  /// `(row) <> (?, …)`
-  @inlinable
-  public static func != (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
-    lhs.compare("<>", rhs)
   }
 
   /// `(row) < (?, …)`

@@ -102,8 +102,7 @@ extension QueryExpression {
 
   /// `group_concat(expression, separator)` with a separator computed per row.
   @inlinable
-  public func groupConcat(_ separator: some QueryExpression<String>) -> AggregateFunction<String?>
-  {
+  public func groupConcat(_ separator: some QueryExpression<String>) -> AggregateFunction<String?> {
     AggregateFunction("group_concat", "\(self), \(separator)")
   }
 }
