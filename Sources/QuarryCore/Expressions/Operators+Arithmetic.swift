@@ -1,14 +1,25 @@
 // Arithmetic, bitwise, string concatenation and NULL-handling operators. Each has a form for two
 // expressions and one for an expression and a Swift value of its type.
+//
+// They are free functions over `some QueryExpression<Value>` rather than static members of
+// `QueryExpression`: the type checker then settles each operand's type before it tries the
+// operators around it, so long chains (`($0.name ?? "") + " " + … `) check in milliseconds and a
+// mismatched operand fails without trying every combination of overloads.
 
 /// Marks the numeric Swift types SQL arithmetic applies to.
-public protocol QueryNumeric: QueryBindable {}
+public protocol QueryNumeric: QueryBindable {
+  /// What `/` and `%` by an expression give: SQLite divides by zero into `NULL`, so `Int?` for
+  /// `Int` (and `Int?` for `Int?`).
+  associatedtype NullableValue: QueryBindable = Self?
+}
 extension Int: QueryNumeric {}
 extension Int64: QueryNumeric {}
 extension Int32: QueryNumeric {}
 extension Double: QueryNumeric {}
 extension Float: QueryNumeric {}
-extension Optional: QueryNumeric where Wrapped: QueryNumeric {}
+extension Optional: QueryNumeric where Wrapped: QueryNumeric {
+  public typealias NullableValue = Self
+}
 
 /// Marks the integer Swift types SQL bitwise operators apply to.
 public protocol QueryInteger: QueryNumeric {}
@@ -17,120 +28,238 @@ extension Int64: QueryInteger {}
 extension Int32: QueryInteger {}
 extension Optional: QueryInteger where Wrapped: QueryInteger {}
 
-extension QueryExpression where QueryValue: QueryNumeric {
-  /// `lhs + rhs`
-  @inlinable
-  public static func + (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<
-    QueryValue
-  > {
-    SQLQueryExpression("(\(lhs) + \(rhs))")
-  }
-  /// `lhs + ?`
-  @inlinable
-  public static func + (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(\(lhs) + \(rhs))")
-  }
-  /// `lhs - rhs`
-  @inlinable
-  public static func - (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<
-    QueryValue
-  > {
-    SQLQueryExpression("(\(lhs) - \(rhs))")
-  }
-  /// `lhs - ?`
-  @inlinable
-  public static func - (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(\(lhs) - \(rhs))")
-  }
-  /// `lhs * rhs`
-  @inlinable
-  public static func * (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<
-    QueryValue
-  > {
-    SQLQueryExpression("(\(lhs) * \(rhs))")
-  }
-  /// `lhs * ?`
-  @inlinable
-  public static func * (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(\(lhs) * \(rhs))")
-  }
-  /// `lhs / rhs` (integer division for integers, as in SQLite)
-  @inlinable
-  public static func / (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<
-    QueryValue
-  > {
-    SQLQueryExpression("(\(lhs) / \(rhs))")
-  }
-  /// `lhs / ?`
-  @inlinable
-  public static func / (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(\(lhs) / \(rhs))")
-  }
-  /// `-operand`
-  @inlinable
-  public static prefix func - (operand: Self) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(-\(operand))")
+/// `(lhs op rhs)`: what every binary operator here renders.
+@inlinable
+func infix<Value>(
+  _ lhs: some QueryAssignable, _ operator: StaticString, _ rhs: some QueryAssignable,
+  as type: Value.Type = Value.self
+) -> SQLQueryExpression<Value> {
+  var fragment = QueryFragment()
+  fragment.append(byte: UInt8(ascii: "("))
+  lhs.write(to: &fragment)
+  fragment.append(byte: UInt8(ascii: " "))
+  fragment.append(literal: `operator`)
+  fragment.append(byte: UInt8(ascii: " "))
+  rhs.write(to: &fragment)
+  fragment.append(byte: UInt8(ascii: ")"))
+  return SQLQueryExpression(fragment)
+}
+
+/// Stops a division or remainder by a zero value: SQLite would give `NULL`, which the
+/// non-optional result type can't hold. (Swift's own integer division traps the same way.)
+@inlinable
+func checkDivisor(_ value: some QueryBindable, _ operator: StaticString) {
+  switch value.queryBinding {
+  case .int(0), .double(0):
+    preconditionFailure(
+      "\(`operator`) by zero: SQLite gives NULL, which this non-optional result can't hold; "
+        + "divide by an expression (`\(`operator`) BoundValue(0)`) for an optional result")
+  default:
+    break
   }
 }
 
-extension QueryExpression where QueryValue: QueryInteger {
-  /// `lhs % rhs`
+// MARK: Arithmetic
+
+/// `lhs + rhs`
+@inlinable
+public func + <Value: QueryNumeric>(
+  lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
+) -> SQLQueryExpression<Value> {
+  infix(lhs, "+", rhs)
+}
+
+/// `lhs + ?`
+@inlinable
+public func + <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value)
+  -> SQLQueryExpression<Value>
+{
+  infix(lhs, "+", rhs)
+}
+
+/// `lhs - rhs`
+@inlinable
+public func - <Value: QueryNumeric>(
+  lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
+) -> SQLQueryExpression<Value> {
+  infix(lhs, "-", rhs)
+}
+
+/// `lhs - ?`
+@inlinable
+public func - <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value)
+  -> SQLQueryExpression<Value>
+{
+  infix(lhs, "-", rhs)
+}
+
+/// `lhs * rhs`
+@inlinable
+public func * <Value: QueryNumeric>(
+  lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
+) -> SQLQueryExpression<Value> {
+  infix(lhs, "*", rhs)
+}
+
+/// `lhs * ?`
+@inlinable
+public func * <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value)
+  -> SQLQueryExpression<Value>
+{
+  infix(lhs, "*", rhs)
+}
+
+/// `lhs / rhs` (integer division for integers, as in SQLite). Optional: SQLite gives `NULL`
+/// where `rhs` is 0.
+@inlinable
+public func / <Value: QueryNumeric>(
+  lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
+) -> SQLQueryExpression<Value.NullableValue> {
+  infix(lhs, "/", rhs)
+}
+
+/// `lhs / ?`: not optional, since the divisor is known not to be 0. Dividing by a zero value
+/// traps, as Swift's integer division does.
+@inlinable
+public func / <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value)
+  -> SQLQueryExpression<Value>
+{
+  checkDivisor(rhs, "/")
+  return infix(lhs, "/", rhs)
+}
+
+/// `+operand`: the operand unchanged (SQLite's unary plus is a no-op).
+@inlinable
+public prefix func + <Value: QueryNumeric>(operand: some QueryExpression<Value>)
+  -> SQLQueryExpression<Value>
+{
+  SQLQueryExpression("(+\(operand))")
+}
+
+/// `-operand`
+@inlinable
+public prefix func - <Value: QueryNumeric>(operand: some QueryExpression<Value>)
+  -> SQLQueryExpression<Value>
+{
+  SQLQueryExpression("(-\(operand))")
+}
+
+extension QueryExpression where QueryValue: QueryNumeric {
+  /// `-expression`: the method form of prefix `-`.
   @inlinable
-  public static func % (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<
-    QueryValue
-  > {
-    SQLQueryExpression("(\(lhs) % \(rhs))")
-  }
-  /// `lhs % ?`
-  @inlinable
-  public static func % (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(\(lhs) % \(rhs))")
-  }
-  /// `lhs & rhs`
-  @inlinable
-  public static func & (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<
-    QueryValue
-  > {
-    SQLQueryExpression("(\(lhs) & \(rhs))")
-  }
-  /// `lhs & ?`
-  @inlinable
-  public static func & (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(\(lhs) & \(rhs))")
-  }
-  /// `lhs | rhs`
-  @inlinable
-  public static func | (lhs: Self, rhs: some QueryExpression<QueryValue>) -> SQLQueryExpression<
-    QueryValue
-  > {
-    SQLQueryExpression("(\(lhs) | \(rhs))")
-  }
-  /// `lhs | ?`
-  @inlinable
-  public static func | (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(\(lhs) | \(rhs))")
-  }
-  /// `lhs << ?`
-  @inlinable
-  public static func << (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(\(lhs) << \(rhs))")
-  }
-  /// `lhs >> ?`
-  @inlinable
-  public static func >> (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(\(lhs) >> \(rhs))")
-  }
-  /// Bitwise exclusive or, which SQLite lacks: `(~(lhs & rhs) & (lhs | rhs))`.
-  @inlinable
-  public static func ^ (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(~(\(lhs) & \(rhs)) & (\(lhs) | \(rhs)))")
-  }
-  /// `~operand`
-  @inlinable
-  public static prefix func ~ (operand: Self) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(~\(operand))")
+  public func negate() -> SQLQueryExpression<QueryValue> {
+    SQLQueryExpression("(-\(self))")
   }
 }
+
+// MARK: Integer and bitwise
+
+/// `lhs % rhs`. Optional: SQLite gives `NULL` where `rhs` is 0.
+@inlinable
+public func % <Value: QueryInteger>(
+  lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
+) -> SQLQueryExpression<Value.NullableValue> {
+  infix(lhs, "%", rhs)
+}
+
+/// `lhs % ?`: not optional; a zero value traps, as Swift's `%` does.
+@inlinable
+public func % <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
+  -> SQLQueryExpression<Value>
+{
+  checkDivisor(rhs, "%")
+  return infix(lhs, "%", rhs)
+}
+
+/// `lhs & rhs`
+@inlinable
+public func & <Value: QueryInteger>(
+  lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
+) -> SQLQueryExpression<Value> {
+  infix(lhs, "&", rhs)
+}
+
+/// `lhs & ?`
+@inlinable
+public func & <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
+  -> SQLQueryExpression<Value>
+{
+  infix(lhs, "&", rhs)
+}
+
+/// `lhs | rhs`
+@inlinable
+public func | <Value: QueryInteger>(
+  lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
+) -> SQLQueryExpression<Value> {
+  infix(lhs, "|", rhs)
+}
+
+/// `lhs | ?`
+@inlinable
+public func | <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
+  -> SQLQueryExpression<Value>
+{
+  infix(lhs, "|", rhs)
+}
+
+/// `lhs << rhs`
+@inlinable
+public func << <Value: QueryInteger>(
+  lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
+) -> SQLQueryExpression<Value> {
+  infix(lhs, "<<", rhs)
+}
+
+/// `lhs << ?`
+@inlinable
+public func << <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
+  -> SQLQueryExpression<Value>
+{
+  infix(lhs, "<<", rhs)
+}
+
+/// `lhs >> rhs`
+@inlinable
+public func >> <Value: QueryInteger>(
+  lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
+) -> SQLQueryExpression<Value> {
+  infix(lhs, ">>", rhs)
+}
+
+/// `lhs >> ?`
+@inlinable
+public func >> <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
+  -> SQLQueryExpression<Value>
+{
+  infix(lhs, ">>", rhs)
+}
+
+/// Bitwise exclusive or, which SQLite lacks: `(~(lhs & rhs) & (lhs | rhs))`.
+@inlinable
+public func ^ <Value: QueryInteger>(
+  lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
+) -> SQLQueryExpression<Value> {
+  SQLQueryExpression("(~(\(lhs) & \(rhs)) & (\(lhs) | \(rhs)))")
+}
+
+/// Bitwise exclusive or with a value: `(~(lhs & ?) & (lhs | ?))`.
+@inlinable
+public func ^ <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
+  -> SQLQueryExpression<Value>
+{
+  SQLQueryExpression("(~(\(lhs) & \(rhs)) & (\(lhs) | \(rhs)))")
+}
+
+/// `~operand`
+@inlinable
+public prefix func ~ <Value: QueryInteger>(operand: some QueryExpression<Value>)
+  -> SQLQueryExpression<Value>
+{
+  SQLQueryExpression("(~\(operand))")
+}
+
+// MARK: Text
 
 /// Marks the Swift types SQL's text functions and `||` apply to: `String`, and `String?`, for
 /// which `NULL` in gives `NULL` out.
@@ -145,52 +274,77 @@ extension Optional: QueryText where Wrapped == String {
   public typealias CountValue = Int?
 }
 
-extension QueryExpression where QueryValue: QueryText {
-  /// String concatenation: `lhs || rhs`.
+/// String concatenation: `lhs || rhs`.
+@inlinable
+public func + <Value: QueryText>(
+  lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
+) -> SQLQueryExpression<Value> {
+  infix(lhs, "||", rhs)
+}
+
+/// String concatenation after a value: `? || rhs`.
+@inlinable
+public func + <Value: QueryText>(lhs: String, rhs: some QueryExpression<Value>)
+  -> SQLQueryExpression<Value>
+{
+  infix(lhs, "||", rhs)
+}
+
+/// String concatenation with a value: `lhs || ?`.
+@inlinable
+public func + <Value: QueryText>(lhs: some QueryExpression<Value>, rhs: String)
+  -> SQLQueryExpression<Value>
+{
+  infix(lhs, "||", rhs)
+}
+
+// MARK: NULL
+
+/// Marks the optional Swift types an expression can hold, `Wrapped?`, so an operator can name
+/// the wrapped type (`??` takes a `Wrapped` fallback).
+public protocol QueryOptional: QueryBindable {
+  /// The type of the value when it is not `NULL`.
+  associatedtype Wrapped: QueryBindable
+}
+extension Optional: QueryOptional where Wrapped: QueryBindable {}
+
+// `??` stays a static member: its left operand's type, with the wrapped type as an associated
+// type, makes it outrank the standard library's `??`, which would otherwise be tried first.
+extension QueryExpression where QueryValue: QueryOptional {
+  /// `coalesce(lhs, ?)`: the value, or `rhs` where it is `NULL`.
   @inlinable
-  public static func + (lhs: Self, rhs: some QueryExpression<QueryValue>)
-    -> SQLQueryExpression<QueryValue>
+  public static func ?? (lhs: Self, rhs: QueryValue.Wrapped)
+    -> SQLQueryExpression<QueryValue.Wrapped>
   {
-    SQLQueryExpression("(\(lhs) || \(rhs))")
-  }
-  /// String concatenation after a value: `? || rhs`.
-  @inlinable
-  public static func + (lhs: String, rhs: Self) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(\(lhs) || \(rhs))")
+    SQLQueryExpression("coalesce(\(lhs), \(rhs))")
   }
 
-  /// String concatenation with a value: `lhs || ?`.
+  /// `coalesce(lhs, rhs)`, with a fallback that is never `NULL`.
   @inlinable
-  public static func + (lhs: Self, rhs: String) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(\(lhs) || \(rhs))")
+  public static func ?? (lhs: Self, rhs: some QueryExpression<QueryValue.Wrapped>)
+    -> SQLQueryExpression<QueryValue.Wrapped>
+  {
+    SQLQueryExpression("coalesce(\(lhs), \(rhs))")
   }
 }
 
-/// `coalesce(lhs, ?)`: the value, or `rhs` where it is `NULL`.
+/// `coalesce(lhs, rhs)`, with a fallback that may be `NULL` too: `$0.name ?? $0.nickname`.
 @inlinable
-public func ?? <LHS: QueryExpression, Wrapped: QueryBindable>(lhs: LHS, rhs: Wrapped)
-  -> SQLQueryExpression<Wrapped> where LHS.QueryValue == Wrapped?
-{
-  SQLQueryExpression("coalesce(\(lhs), \(rhs))")
-}
-
-/// `coalesce(lhs, rhs)`
-@inlinable
-public func ?? <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
-  -> SQLQueryExpression<RHS.QueryValue> where LHS.QueryValue == RHS.QueryValue?
-{
+public func ?? <Value: QueryOptional>(
+  lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
+) -> SQLQueryExpression<Value> {
   SQLQueryExpression("coalesce(\(lhs), \(rhs))")
 }
 
 extension QueryExpression {
-  /// `lhs IS rhs`: equality in which `NULL IS NULL` is true.
+  /// `lhs IS rhs`: equality in which `NULL IS NULL` is true. `.is(nil)` renders `IS NULL`.
   @inlinable
   public func `is`(_ other: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>>
   where QueryValue: QueryBindable {
     BinaryOperation(self, "IS", BoundValue(other))
   }
 
-  /// `lhs IS NOT rhs`
+  /// `lhs IS NOT rhs`. `.isNot(nil)` renders `IS NOT NULL`.
   @inlinable
   public func isNot(_ other: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>>
   where QueryValue: QueryBindable {

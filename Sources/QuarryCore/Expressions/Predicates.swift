@@ -22,7 +22,7 @@ extension QueryExpression where QueryValue: QueryBindable {
     for value in values {
       if !isFirst { fragment.append(sql: ", ") }
       isFirst = false
-      fragment.append(binding: value.queryBinding)
+      BoundValue(value).write(to: &fragment)
     }
     fragment.append(sql: "))")
     return SQLQueryExpression(fragment)
@@ -61,6 +61,21 @@ extension QueryExpression {
   /// `CAST(expression AS type)`: `$0.price.cast(as: Int.self)` renders `CAST(… AS INTEGER)`.
   @inlinable
   public func cast<Target: QueryBindable>(as type: Target.Type) -> SQLQueryExpression<Target> {
+    SQLQueryExpression("CAST(\(self) AS \(raw: sqlTypeName(Target.self)))")
+  }
+}
+
+extension QueryExpression where QueryValue: QueryOptional {
+  /// `CAST(expression AS type)` of an optional expression: optional, since `NULL` casts to
+  /// `NULL`. `$0.age.cast(as: String.self)` is a `String?`.
+  @inlinable
+  public func cast<Target: QueryBindable>(as type: Target.Type) -> SQLQueryExpression<Target?> {
+    SQLQueryExpression("CAST(\(self) AS \(raw: sqlTypeName(Target.self)))")
+  }
+
+  /// `CAST(expression AS type)` of an optional expression to an optional type.
+  @inlinable
+  public func cast<Target: QueryBindable>(as type: Target?.Type) -> SQLQueryExpression<Target?> {
     SQLQueryExpression("CAST(\(self) AS \(raw: sqlTypeName(Target.self)))")
   }
 }

@@ -34,7 +34,8 @@ extension QueryAssignable {
   }
 }
 
-/// A Swift value used inside an expression: it renders as a `?` placeholder and a binding.
+/// A Swift value used inside an expression: it renders as a `?` placeholder and a binding, or
+/// as `NULL` when it is `nil`, so `$0.rating == nil` renders `("rating" IS NULL)`.
 public struct BoundValue<QueryValue: QueryBindable>: QueryExpression {
   /// The value that is bound.
   public var value: QueryValue
@@ -47,7 +48,12 @@ public struct BoundValue<QueryValue: QueryBindable>: QueryExpression {
 
   @inlinable
   public func write(to fragment: inout QueryFragment) {
-    fragment.append(binding: value.queryBinding)
+    let binding = value.queryBinding
+    if binding.isNull {
+      fragment.append(literal: "NULL")
+    } else {
+      fragment.append(binding: binding)
+    }
   }
 
   /// A placeholder.

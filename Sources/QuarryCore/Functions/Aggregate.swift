@@ -71,6 +71,15 @@ extension QueryExpression {
     AggregateFunction("count", "\(raw: distinct ? "DISTINCT " : "")\(self)")
   }
 
+  /// `count(expression) FILTER (WHERE condition)`: the non-`NULL` values of the rows matching
+  /// `condition`, `$0.id.count(filter: $0.isCompleted)`.
+  @inlinable
+  public func count(distinct: Bool = false, filter condition: some QueryExpression<Bool>)
+    -> AggregateFunction<Int>
+  {
+    count(distinct: distinct).filter(condition)
+  }
+
   /// `max(expression)`: `NULL` for no rows.
   @inlinable
   public func max() -> AggregateFunction<QueryValue?> { AggregateFunction("max", "\(self)") }
@@ -90,6 +99,12 @@ extension QueryExpression {
     }
     return AggregateFunction("group_concat", "\(self), \(separator)")
   }
+
+  /// `group_concat(expression, separator)` with a separator computed per row.
+  @inlinable
+  public func groupConcat(_ separator: some QueryExpression<String>) -> AggregateFunction<String?> {
+    AggregateFunction("group_concat", "\(self), \(separator)")
+  }
 }
 
 extension QueryExpression where QueryValue: QueryNumeric {
@@ -99,9 +114,11 @@ extension QueryExpression where QueryValue: QueryNumeric {
     AggregateFunction("sum", "\(raw: distinct ? "DISTINCT " : "")\(self)")
   }
 
-  /// `total(expression)`: like `sum`, but 0.0 for no rows.
+  /// `total(expression)`, or `total(DISTINCT expression)`: like `sum`, but 0.0 for no rows.
   @inlinable
-  public func total() -> AggregateFunction<Double> { AggregateFunction("total", "\(self)") }
+  public func total(distinct: Bool = false) -> AggregateFunction<Double> {
+    AggregateFunction("total", "\(raw: distinct ? "DISTINCT " : "")\(self)")
+  }
 
   /// `avg(expression)`: `NULL` for no rows.
   @inlinable

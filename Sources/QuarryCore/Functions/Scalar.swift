@@ -153,3 +153,62 @@ extension QueryFragment {
     return fragment
   }
 }
+
+// MARK: More core functions
+
+extension QueryExpression where QueryValue: QueryText {
+  /// `length(expression)`: the number of characters, as Swift spells it (`$0.title.count`).
+  @inlinable public var count: SQLQueryExpression<QueryValue.CountValue> { length() }
+
+  /// `octet_length(expression)`: the number of bytes of its UTF-8 (SQLite 3.43 and later).
+  @inlinable public func octetLength() -> SQLQueryExpression<QueryValue.CountValue> {
+    SQLQueryExpression("octet_length(\(self))")
+  }
+
+  /// `unhex(expression)`: the bytes that hexadecimal text spells, `NULL` if it isn't
+  /// hexadecimal (SQLite 3.41 and later).
+  @inlinable public func unhex() -> SQLQueryExpression<[UInt8]?> {
+    SQLQueryExpression("unhex(\(self))")
+  }
+}
+
+extension QueryExpression where QueryValue: QueryNumeric {
+  /// `sign(expression)`: -1, 0 or 1 (`NULL` for `NULL`, so optional for an optional).
+  @inlinable public func sign() -> SQLQueryExpression<Int> { SQLQueryExpression("sign(\(self))") }
+}
+
+extension QueryExpression where QueryValue: QueryNumeric & QueryOptional {
+  /// `sign(expression)` of an optional: `NULL` for `NULL`.
+  @inlinable public func sign() -> SQLQueryExpression<Int?> {
+    SQLQueryExpression("sign(\(self))")
+  }
+}
+
+extension QueryExpression {
+  /// `likely(expression)`: the value, hinting to the planner that it is usually true.
+  @inlinable public func likely() -> SQLQueryExpression<QueryValue> {
+    SQLQueryExpression("likely(\(self))")
+  }
+
+  /// `unlikely(expression)`: the value, hinting to the planner that it is usually false.
+  @inlinable public func unlikely() -> SQLQueryExpression<QueryValue> {
+    SQLQueryExpression("unlikely(\(self))")
+  }
+
+  /// `likelihood(expression, ?)`: the value, hinting how often it is true (0.0 to 1.0).
+  @inlinable public func likelihood(_ probability: Double) -> SQLQueryExpression<QueryValue> {
+    SQLQueryExpression("likelihood(\(self), \(raw: String(probability)))")
+  }
+}
+
+extension SQLFunctions {
+  /// `randomblob(?)`: `count` random bytes.
+  public static func randomblob(_ count: Int) -> SQLQueryExpression<[UInt8]> {
+    SQLQueryExpression("randomblob(\(count))")
+  }
+
+  /// `zeroblob(?)`: `count` zero bytes.
+  public static func zeroblob(_ count: Int) -> SQLQueryExpression<[UInt8]> {
+    SQLQueryExpression("zeroblob(\(count))")
+  }
+}

@@ -1,0 +1,163 @@
+// Predicates written the way Swift spells them: `contains` on collections, statements and
+// ranges, `hasPrefix`/`hasSuffix` on text, and row values compared as a whole.
+
+extension Sequence where Element: QueryBindable {
+  /// `expression IN (?, ?, …)`: `[1, 2].contains($0.id)`. An empty sequence matches nothing.
+  @inlinable
+  public func contains(_ expression: some QueryExpression<Element>) -> SQLQueryExpression<Bool> {
+    expression.in(self)
+  }
+}
+
+extension Statement where QueryValue: QueryBindable {
+  /// `expression IN (SELECT …)`: `Shelf.select(\.id).contains($0.shelfID)`, for an expression
+  /// of the statement's type or its optional.
+  @inlinable
+  public func contains(_ expression: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("(\(expression) IN (\(self)))")
+  }
+
+  /// `expression IN (SELECT …)` for an optional expression: `NULL` matches nothing.
+  @inlinable
+  public func contains(_ expression: some QueryExpression<QueryValue?>)
+    -> SQLQueryExpression<Bool>
+  {
+    SQLQueryExpression("(\(expression) IN (\(self)))")
+  }
+}
+
+extension ClosedRange where Bound: QueryBindable {
+  /// `expression BETWEEN ? AND ?`: `(1...5).contains($0.id)`.
+  @inlinable
+  public func contains(_ expression: some QueryExpression<Bound>) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("(\(expression) BETWEEN \(lowerBound) AND \(upperBound))")
+  }
+}
+
+extension Range where Bound: QueryBindable {
+  /// `(expression >= ? AND expression < ?)`: `(1..<5).contains($0.id)`.
+  @inlinable
+  public func contains(_ expression: some QueryExpression<Bound>) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("((\(expression) >= \(lowerBound)) AND (\(expression) < \(upperBound)))")
+  }
+}
+
+extension QueryExpression where QueryValue == String {
+  /// Whether the text starts with `prefix`, compared exactly: `(instr(expression, ?) = 1)`.
+  ///
+  /// Unlike a `LIKE 'prefix%'` pattern, case counts (`"Dune"` doesn't start with `"du"`) and
+  /// `%` and `_` are plain characters.
+  @inlinable
+  public func hasPrefix(_ prefix: String) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("(instr(\(self), \(prefix)) = 1)")
+  }
+
+  /// Whether the text ends with `suffix`, compared exactly:
+  /// `(substr(expression, length(expression) - length(?) + 1) = ?)`. Case counts, and `%` and
+  /// `_` are plain characters.
+  @inlinable
+  public func hasSuffix(_ suffix: String) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression(
+      "(substr(\(self), ((length(\(self)) - length(\(suffix))) + 1)) = \(suffix))")
+  }
+
+  /// `expression LIKE '%' || ? || '%'` for a substring: `%`, `_` and `\` in it are escaped.
+  @inlinable
+  public func contains(_ substring: Substring) -> SQLQueryExpression<Bool> {
+    contains(String(substring))
+  }
+}
+
+// MARK: Row values
+
+/// Several expressions compared as one row value: `row($0.shelfID, $0.pages) < (2, 100)` renders
+/// `(("books"."shelfID", "books"."pages") < (?, ?))`, which compares the first elements, then
+/// the second where the first are equal (SQLite 3.15 and later). It orders (`<`, `<=`, `>`,
+/// `>=`); equality has no row form here, since compared columns one by one say the same thing.
+public struct RowValue<QueryValue>: QueryExpression {
+  /// `(a, b, …)`
+  @usableFromInline var fragment: QueryFragment
+  /// Writes a tuple of values as `(?, ?, …)`.
+  @usableFromInline var writeValues: (QueryValue, inout QueryFragment) -> Void
+
+  @inlinable
+  init(
+    _ fragment: QueryFragment, writeValues: @escaping (QueryValue, inout QueryFragment) -> Void
+  ) {
+    self.fragment = fragment
+    self.writeValues = writeValues
+  }
+
+  @inlinable
+  public func write(to fragment: inout QueryFragment) {
+    fragment.append(self.fragment)
+  }
+
+  /// `(row) op (?, ?, …)`
+  @inlinable
+  func compare(_ operator: StaticString, _ values: QueryValue) -> SQLQueryExpression<Bool> {
+    var fragment = QueryFragment()
+    fragment.append(byte: UInt8(ascii: "("))
+    fragment.append(self.fragment)
+    fragment.append(byte: UInt8(ascii: " "))
+    fragment.append(literal: `operator`)
+    fragment.append(byte: UInt8(ascii: " "))
+    writeValues(values, &fragment)
+    fragment.append(byte: UInt8(ascii: ")"))
+    return SQLQueryExpression(fragment)
+  }
+
+  /// `(row) < (?, …)`
+  @inlinable
+  public static func < (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
+    lhs.compare("<", rhs)
+  }
+
+  /// `(row) <= (?, …)`
+  @inlinable
+  public static func <= (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
+    lhs.compare("<=", rhs)
+  }
+
+  /// `(row) > (?, …)`
+  @inlinable
+  public static func > (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
+    lhs.compare(">", rhs)
+  }
+
+  /// `(row) >= (?, …)`
+  @inlinable
+  public static func >= (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
+    lhs.compare(">=", rhs)
+  }
+}
+
+/// A row value of two expressions, to compare with a tuple: `row($0.shelfID, $0.pages) < (2, 0)`.
+@inlinable
+public func row<A: QueryBindable, B: QueryBindable>(
+  _ a: some QueryExpression<A>, _ b: some QueryExpression<B>
+) -> RowValue<(A, B)> {
+  RowValue("(\(a), \(b))") { values, fragment in
+    fragment.append(sql: "(")
+    BoundValue(values.0).write(to: &fragment)
+    fragment.append(sql: ", ")
+    BoundValue(values.1).write(to: &fragment)
+    fragment.append(sql: ")")
+  }
+}
+
+/// A row value of three expressions, to compare with a tuple.
+@inlinable
+public func row<A: QueryBindable, B: QueryBindable, C: QueryBindable>(
+  _ a: some QueryExpression<A>, _ b: some QueryExpression<B>, _ c: some QueryExpression<C>
+) -> RowValue<(A, B, C)> {
+  RowValue("(\(a), \(b), \(c))") { values, fragment in
+    fragment.append(sql: "(")
+    BoundValue(values.0).write(to: &fragment)
+    fragment.append(sql: ", ")
+    BoundValue(values.1).write(to: &fragment)
+    fragment.append(sql: ", ")
+    BoundValue(values.2).write(to: &fragment)
+    fragment.append(sql: ")")
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+// A mistyped concatenation must fail fast, with a message that names both types. The
+// well-typed chains (optional columns, `??` chains, six-term `+` chains) live in
+// `ExpressionParityTests`, where the target's 100 ms type-check warning guards them.
+
+/// The directory of the built modules and the macro plugin.
+private let builtProducts: URL? = {
+  let candidates = [
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(".build/debug"),
+  ]
+  return candidates.first { directory in
+    FileManager.default.fileExists(
+      atPath: directory.appendingPathComponent("Modules/Quarry.swiftmodule").path)
+  }
+}()
+
+@Suite("Type-check time")
+struct TypeCheckTimeTests {
+  @Test func aMistypedConcatenationFailsFastNamingTheTypes() throws {
+    let directory = try #require(builtProducts, "run `swift build --build-tests` first")
+    let work = FileManager.default.temporaryDirectory
+      .appendingPathComponent("quarry-typecheck-time-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: work) }
+    let file = work.appendingPathComponent("snippet.swift")
+    try """
+    import Quarry
+
+    @Table struct Person {
+      let id: Int
+      var name: String?
+      var title = ""
+    }
+
+    func mistyped() {
+      _ = Person.select { $0.name + $0.title + "!" }
+    }
+
+    """.write(to: file, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "swiftc", "-typecheck", "-swift-version", "6",
+      "-I", directory.appendingPathComponent("Modules").path,
+      "-load-plugin-executable",
+      directory.appendingPathComponent("QuarryMacros-tool").path + "#QuarryMacros",
+      "-module-cache-path", work.appendingPathComponent("ModuleCache").path,
+      "-Xfrontend", "-warn-long-expression-type-checking=1",
+      file.path,
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus != 0)
+    #expect(
+      output.contains("'Optional<String>'") && output.contains("(aka 'String')"),
+      "\(output)")
+    // The expression's own type-check time: "snippet.swift:10:…: warning: expression took 55ms".
+    let times = output.split(separator: "\n").filter { $0.contains("snippet.swift:10:") }
+      .compactMap { line -> Int? in
+        guard let took = line.range(of: "expression took ") else { return nil }
+        return Int(line[took.upperBound...].prefix { $0.isNumber })
+      }
+    let milliseconds = try #require(times.max(), "\(output)")
+    #expect(milliseconds < 1000, "took \(milliseconds) ms")
+  }
+}
