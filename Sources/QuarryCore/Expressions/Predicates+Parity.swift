@@ -14,7 +14,7 @@ extension Statement where QueryValue: QueryBindable {
   /// of the statement's type or its optional.
   @inlinable
   public func contains(_ expression: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(\(expression) IN (\(self)))")
+    SQLQueryExpression("(\(expression) IN \(self))")
   }
 
   /// `expression IN (SELECT …)` for an optional expression: `NULL` matches nothing.
@@ -22,7 +22,7 @@ extension Statement where QueryValue: QueryBindable {
   public func contains(_ expression: some QueryExpression<QueryValue?>)
     -> SQLQueryExpression<Bool>
   {
-    SQLQueryExpression("(\(expression) IN (\(self)))")
+    SQLQueryExpression("(\(expression) IN \(self))")
   }
 }
 
