@@ -44,3 +44,25 @@ extension OrderingTerm {
     SQLQueryExpression("\(self) NULLS LAST")
   }
 }
+
+/// Where `NULL`s go in an ordering: `.asc(nulls: .last)`.
+public enum NullOrdering: Sendable {
+  /// Before every value: `NULLS FIRST`.
+  case first
+  /// After every value: `NULLS LAST`.
+  case last
+}
+
+extension QueryExpression {
+  /// Smallest first, with `NULL`s where asked: `"priority" ASC NULLS LAST`.
+  @inlinable
+  public func asc(nulls: NullOrdering) -> SQLQueryExpression<Void> {
+    nulls == .first ? asc().nullsFirst() : asc().nullsLast()
+  }
+
+  /// Largest first, with `NULL`s where asked: `"priority" DESC NULLS FIRST`.
+  @inlinable
+  public func desc(nulls: NullOrdering) -> SQLQueryExpression<Void> {
+    nulls == .first ? desc().nullsFirst() : desc().nullsLast()
+  }
+}
