@@ -1,0 +1,91 @@
+import QuarrySQLText
+
+// A table under an alias on the `FROM` side: `Employee.aliased("e").where { … }`, self joins
+// with both sides named, `find` on an alias.
+
+extension TableAlias {
+  /// `FROM "employees" AS "e"`
+  @usableFromInline
+  var fromClause: QueryFragment {
+    var source = QueryFragment(sql: "\nFROM ")
+    source.append(sql: Base.schema.quotedName)
+    source.append(sql: " AS ")
+    source.append(identifier: name)
+    return source
+  }
+
+  /// Every row of the aliased table: `SELECT "e"."id", … FROM "employees" AS "e"`.
+  public var all: JoinSelect<Base, AliasedColumns<Base>> {
+    JoinSelect(
+      columns: columns, selection: columns.queryFragment, source: fromClause,
+      predicates: QueryFragment())
+  }
+
+  /// Rows of the aliased table matching a predicate, whose columns are qualified by the alias.
+  public func `where`<Predicate: QueryExpression<Bool>>(
+    @PredicateBuilder _ predicate: (AliasedColumns<Base>) -> Predicate
+  ) -> JoinSelect<Base, AliasedColumns<Base>> {
+    all.where(predicate)
+  }
+
+  /// `FROM "employees" AS "e" JOIN "employees" AS "m" ON …`: two aliased tables.
+  public func join<Other: Table, On: QueryExpression<Bool>>(
+    _ other: TableAlias<Other>, on: (AliasedColumns<Base>, AliasedColumns<Other>) -> On
+  ) -> JoinSelect<(Base, Other), (AliasedColumns<Base>, AliasedColumns<Other>)> {
+    joining("JOIN", other.name, Other.schema, other.columns, on(columns, other.columns))
+  }
+
+  /// `FROM "employees" AS "e" LEFT JOIN "employees" AS "m" ON …`: the right side is optional.
+  public func leftJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: TableAlias<Other>, on: (AliasedColumns<Base>, NullableColumns<Other>) -> On
+  ) -> JoinSelect<(Base, Other?), (AliasedColumns<Base>, NullableColumns<Other>)> {
+    let right = NullableColumns<Other>(Other.columns, alias: other.name)
+    return joining("LEFT JOIN", other.name, Other.schema, right, on(columns, right))
+  }
+
+  /// `FROM "employees" AS "e" JOIN "departments" ON …`: an aliased table and another.
+  public func join<Other: Table, On: QueryExpression<Bool>>(
+    _ other: Where<Other>, on: (AliasedColumns<Base>, Other.TableColumns) -> On
+  ) -> JoinSelect<(Base, Other), (AliasedColumns<Base>, Other.TableColumns)> {
+    let condition = on(columns, Other.columns)
+    guard !other.predicates.isEmpty else {
+      return joining("JOIN", nil, Other.schema, Other.columns, condition)
+    }
+    // The joined table's own filter belongs to the join condition, as in other joins.
+    var both = QueryFragment()
+    writeCondition(condition, other.predicates, to: &both)
+    return joining("JOIN", nil, Other.schema, Other.columns, SQLQueryExpression<Bool>(both))
+  }
+
+  func joining<OtherColumns: QueryExpression, Value>(
+    _ kind: String, _ otherAlias: String?, _ other: TableSchema, _ otherColumns: OtherColumns,
+    _ on: some QueryExpression<Bool>
+  ) -> JoinSelect<Value, (AliasedColumns<Base>, OtherColumns)> {
+    var source = fromClause
+    source.append(sql: "\n\(kind) ")
+    source.append(sql: other.quotedName)
+    if let otherAlias {
+      source.append(sql: " AS ")
+      source.append(identifier: otherAlias)
+    }
+    source.append(sql: " ON ")
+    on.write(to: &source)
+    var selection = columns.queryFragment
+    selection.append(sql: ", ")
+    otherColumns.write(to: &selection)
+    return JoinSelect(
+      columns: (columns, otherColumns), selection: selection, source: source,
+      predicates: QueryFragment())
+  }
+}
+
+extension TableAlias where Base: PrimaryKeyedTable {
+  /// The row with the given primary key, under the alias: `WHERE ("e"."id" = ?)`.
+  public func find(_ primaryKey: Base.PrimaryKey) -> JoinSelect<Base, AliasedColumns<Base>> {
+    let key = Base.columns.primaryKey.name
+    let alias = name
+    return all.where { _ in
+      SQLQueryExpression<Bool>("(\(quote: alias).\(quote: key) = \(primaryKey))")
+    }
+  }
+}

@@ -1,0 +1,174 @@
+import Quarry
+import QuarrySQLite
+import QuarryTestSupport
+import Testing
+
+/// Employees and their managers, three deep.
+private func staff() throws -> Database {
+  let db = try Database()
+  try db.execute(
+    sql: """
+      CREATE TABLE "employees" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL, "managerID" INTEGER);
+      INSERT INTO "employees" VALUES (1, 'Ada', NULL), (2, 'Bob', 1), (3, 'Cy', 2);
+      """)
+  return db
+}
+
+/// A Fibonacci pair: a row value a recursive common table expression carries forward.
+@Table("fibonacci")
+private struct Fibonacci: Equatable {
+  var step: Int
+  var current: Int
+  var next: Int
+}
+
+/// A one-column table a common table expression feeds writes from.
+@Table("chosenIDs")
+private struct ChosenID: Equatable {
+  var id: Int
+}
+
+@Suite("Aliases on the FROM side, and common table expressions of every shape")
+struct AliasAndCTETests {
+  @Test func anAliasedTableAlone() throws {
+    let db = try staff()
+    let e = Employee.aliased("e")
+    let rows = try assertQuery(
+      e.where { $0.managerID != nil }.order { $0.name.desc() },
+      db: db,
+      sql: """
+        SELECT "e"."id", "e"."name", "e"."managerID" FROM "employees" AS "e"
+        WHERE ("e"."managerID" IS NOT NULL) ORDER BY "e"."name" DESC
+        """)
+    #expect(rows.map(\.name) == ["Cy", "Bob"])
+    let found = try assertQuery(
+      e.find(2).select { $0.name },
+      db: db,
+      sql: #"SELECT "e"."name" FROM "employees" AS "e" WHERE ("e"."id" = 2)"#)
+    #expect(found == ["Bob"])
+  }
+
+  @Test func bothSidesOfASelfJoinAliased() throws {
+    let db = try staff()
+    let staff = Employee.aliased("staff")
+    let bosses = Employee.aliased("bosses")
+    let pairs = staff.join(bosses) { $0.managerID == $1.id }
+    let rows = try assertQuery(
+      pairs.select { ($0.name, $1.name) }.order { employee, _ in employee.id },
+      db: db,
+      sql: """
+        SELECT "staff"."name", "bosses"."name"
+        FROM "employees" AS "staff" JOIN "employees" AS "bosses"
+          ON ("staff"."managerID" = "bosses"."id")
+        ORDER BY "staff"."id"
+        """)
+    #expect(rows.map(\.0) == ["Bob", "Cy"])
+    #expect(rows.map(\.1) == ["Ada", "Bob"])
+    let everyone = staff.leftJoin(bosses) { $0.managerID == $1.id }
+      .order { employee, _ in employee.id }
+    let all = try everyone.fetchAll(db)
+    #expect(all.map(\.0.name) == ["Ada", "Bob", "Cy"])
+    #expect(all.map { $0.1?.name } == [nil, "Ada", "Bob"])
+  }
+
+  @Test func commonTableFromASelectionTypedSelect() throws {
+    let db = try library()
+    // `ShelfStat` names the table; the select names its columns with `@Selection`-style
+    // tuple terms, in order.
+    let stats = ShelfStat.with(
+      as: Book.group { $0.shelfID }.select { ($0.shelfID, $0.id.count(), $0.pages.sum() ?? 0) }
+    ) {
+      ShelfStat.where { $0.books > 1 }.order { $0.pages.desc() }
+    }
+    let rows = try assertQuery(
+      stats,
+      db: db,
+      sql: """
+        WITH "shelfStats" ("shelfID", "books", "pages") AS (
+          SELECT "books"."shelfID", count("books"."id"), coalesce(sum("books"."pages"), 0)
+          FROM "books" GROUP BY "books"."shelfID"
+        )
+        SELECT "shelfStats"."shelfID", "shelfStats"."books", "shelfStats"."pages"
+        FROM "shelfStats" WHERE ("shelfStats"."books" > 1) ORDER BY "shelfStats"."pages" DESC
+        """)
+    #expect(rows.map(\.shelfID) == [1, 2])
+    #expect(rows.map(\.pages) == [732, 496])
+  }
+
+  @Test func aRecursiveCommonTableOverRowValues() throws {
+    let db = try Database()
+    let seed = Values(1, 0, 1)
+    let step = Fibonacci.where { $0.step < 10 }.select { row in
+      let next = row.step + 1
+      let sum = row.current + row.next
+      return (next, row.next, sum)
+    }
+    let query = Fibonacci.with(recursive: true, as: seed.unionAll(step)) {
+      Fibonacci.order { $0.step.desc() }.limit(1).select { $0.current }
+    }
+    let rows = try assertQuery(
+      query,
+      db: db,
+      sql: """
+        WITH RECURSIVE "fibonacci" ("step", "current", "next") AS (
+          SELECT 1, 0, 1
+          UNION ALL
+          SELECT ("fibonacci"."step" + 1), "fibonacci"."next",
+            ("fibonacci"."current" + "fibonacci"."next")
+          FROM "fibonacci" WHERE ("fibonacci"."step" < 10)
+        )
+        SELECT "fibonacci"."current" FROM "fibonacci" ORDER BY "fibonacci"."step" DESC LIMIT 1
+        """)
+    #expect(rows == [34])
+  }
+
+  @Test func commonTablesFeedingWrites() throws {
+    let db = try library()
+    let long = Book.where { $0.pages > 350 }.select { $0.id }
+    let update = ChosenID.with(as: long) {
+      Book.where { $0.id.in(ChosenID.select { $0.id }) }.update { $0.flags = 99 }
+    }
+    assertSQL(
+      update,
+      """
+      WITH "chosenIDs" ("id") AS (
+        SELECT "books"."id" FROM "books" WHERE ("books"."pages" > 350)
+      )
+      UPDATE "books" SET "flags" = 99
+      WHERE ("books"."id" IN (SELECT "chosenIDs"."id" FROM "chosenIDs"))
+      """)
+    try update.execute(db)
+    #expect(try Book.where { $0.flags == 99 }.order { $0.id }.select { $0.id }.fetchAll(db) == [1, 3])
+    let insert = ChosenID.with(as: long) {
+      Shelf.insert { ($0.id, $0.name) } select: {
+        ChosenID.select { ($0.id + 10, "from a CTE") }
+      }
+    }
+    try insert.execute(db)
+    #expect(try Shelf.where { $0.id > 10 }.order { $0.id }.select { $0.id }.fetchAll(db) == [11, 13])
+    let delete = ChosenID.with(as: long) {
+      Book.where { $0.id.in(ChosenID.select { $0.id }) }.delete()
+    }
+    try delete.execute(db)
+    #expect(try Book.count().fetchOne(db) == 3)
+  }
+
+  @Test func twoCommonTablesCountedTogether() throws {
+    let db = try library()
+    let query = ChosenID.with(as: Book.where { $0.pages > 350 }.select { $0.id }) {
+      Values(ChosenID.count(), Shelf.count())
+    }
+    let rows = try assertQuery(
+      query,
+      db: db,
+      sql: """
+        WITH "chosenIDs" ("id") AS (
+          SELECT "books"."id" FROM "books" WHERE ("books"."pages" > 350)
+        )
+        SELECT (SELECT count(*) FROM "chosenIDs"), (SELECT count(*) FROM "shelves")
+        """)
+    #expect(rows.count == 1)
+    #expect(rows[0].0 == 2)
+    #expect(rows[0].1 == 3)
+  }
+}
