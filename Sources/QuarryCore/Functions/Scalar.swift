@@ -50,6 +50,12 @@ extension QueryExpression where QueryValue: QueryText {
     SQLQueryExpression("replace(\(self), \(target), \(replacement))")
   }
 
+  /// `replace(expression, ?, ?)`, as SQL spells it: `$0.title.replace("a", "b")`.
+  @inlinable
+  public func replace(_ target: String, _ replacement: String) -> SQLQueryExpression<QueryValue> {
+    replace(target, with: replacement)
+  }
+
   /// `instr(expression, ?)`: the 1-based position of `substring`, 0 when absent.
   @inlinable
   public func instr(_ substring: String) -> SQLQueryExpression<QueryValue.CountValue> {

@@ -1,0 +1,80 @@
+import Quarry
+import QuarrySQLite
+import QuarryTestSupport
+import Testing
+
+/// The structured-queries spellings Quarry accepts beside its own.
+@Suite("Structured-queries spellings")
+struct SQSpellingTests {
+  @Test func keyPathsForColumns() throws {
+    let db = try itemsDatabase()
+    let titles = try assertQuery(
+      Item.where(\.isDone).order(by: \.name).select(\.name),
+      db: db,
+      sql: """
+        SELECT "items"."name" FROM "items" WHERE "items"."is_done" ORDER BY "items"."name"
+        """)
+    #expect(titles == ["bread", "dates"])
+    let grouped = try assertQuery(
+      Item.group(by: \.isDone).select { ($0.isDone, $0.id.count()) },
+      db: db,
+      sql: """
+        SELECT "items"."is_done", count("items"."id") FROM "items" GROUP BY "items"."is_done"
+        """)
+    #expect(grouped.count == 2)
+  }
+
+  @Test func returningWholeRows() throws {
+    let db = try itemsDatabase()
+    let deleted = try assertQuery(
+      Item.where { $0.id == 4 }.delete().returning(\.self),
+      db: db,
+      sql: """
+        DELETE FROM "items" WHERE ("items"."id" = 4)
+        RETURNING "items"."id", "items"."name", "items"."is_done", "items"."rank",
+          "items"."price", "items"."tag"
+        """)
+    #expect(deleted.map(\.name) == ["dates"])
+  }
+
+  @Test func limitThenOffsetAndNullOrdering() throws {
+    let db = try itemsDatabase()
+    let page = try assertQuery(
+      Item.order { $0.rank.asc(nulls: .last) }.limit(2).offset(1).select(\.name),
+      db: db,
+      sql: """
+        SELECT "items"."name" FROM "items" ORDER BY "items"."rank" ASC NULLS LAST
+        LIMIT 2 OFFSET 1
+        """)
+    #expect(page == ["apple", "cheese"])
+    let first = try assertQuery(
+      Item.order { $0.rank.desc(nulls: .first) }.limit(1).select(\.name),
+      db: db,
+      sql: #"SELECT "items"."name" FROM "items" ORDER BY "items"."rank" DESC NULLS FIRST LIMIT 1"#)
+    #expect(first == ["dates"])
+  }
+
+  @Test func replaceWithoutALabel() throws {
+    let db = try itemsDatabase()
+    let rows = try assertQuery(
+      Item.where { $0.id == 1 }.select { $0.name.replace("pp", "PP") },
+      db: db,
+      sql: #"SELECT replace("items"."name", 'pp', 'PP') FROM "items" WHERE ("items"."id" = 1)"#)
+    #expect(rows == ["aPPle"])
+  }
+
+  @Test func joinsChainedAfterOrder() throws {
+    let db = try library()
+    let query = Book.order { $0.id }.join(Shelf.all) { $0.shelfID == $1.id }
+      .select { ($0.title, $1.name) }
+    let rows = try assertQuery(
+      query,
+      db: db,
+      sql: """
+        SELECT "books"."title", "shelves"."name"
+        FROM "books" JOIN "shelves" ON ("books"."shelfID" = "shelves"."id")
+        ORDER BY "books"."id"
+        """)
+    #expect(rows.map(\.0) == ["Dune", "Emma", "Cosmos", "50% Off"])
+  }
+}
