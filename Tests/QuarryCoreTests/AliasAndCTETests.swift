@@ -138,14 +138,18 @@ struct AliasAndCTETests {
       WHERE ("books"."id" IN (SELECT "chosenIDs"."id" FROM "chosenIDs"))
       """)
     try update.execute(db)
-    #expect(try Book.where { $0.flags == 99 }.order { $0.id }.select { $0.id }.fetchAll(db) == [1, 3])
+    #expect(
+      try Book.where { $0.flags == 99 }.order { $0.id }.select { $0.id }.fetchAll(db) == [1, 3])
     let insert = ChosenID.with(as: long) {
-      Shelf.insert { ($0.id, $0.name) } select: {
+      Shelf.insert {
+        ($0.id, $0.name)
+      } select: {
         ChosenID.select { ($0.id + 10, "from a CTE") }
       }
     }
     try insert.execute(db)
-    #expect(try Shelf.where { $0.id > 10 }.order { $0.id }.select { $0.id }.fetchAll(db) == [11, 13])
+    #expect(
+      try Shelf.where { $0.id > 10 }.order { $0.id }.select { $0.id }.fetchAll(db) == [11, 13])
     let delete = ChosenID.with(as: long) {
       Book.where { $0.id.in(ChosenID.select { $0.id }) }.delete()
     }

@@ -326,9 +326,13 @@ struct SelectionTests {
     try Attachment.update { $0.kind = .link(URL(string: "https://example.org")!) }
       .where { $0.id == 1 }.execute(db)
     let row = try #require(try db.fetchOne(sql: #"SELECT * FROM "attachments" WHERE "id" = 1"#))
-    #expect(row["link"] == .text("https://example.org"))
-    #expect(row["caption"] == .null)
-    #expect(row["url"] == .null)
+    // Typed locals: `Row` also has a generic, throwing subscript that decodes a Swift type.
+    let link: QueryBinding = row["link"]
+    let caption: QueryBinding = row["caption"]
+    let url: QueryBinding = row["url"]
+    #expect(link == .text("https://example.org"))
+    #expect(caption == .null)
+    #expect(url == .null)
   }
 
   @Test func awkwardNames() throws {

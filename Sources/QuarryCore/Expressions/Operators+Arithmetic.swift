@@ -326,14 +326,14 @@ extension QueryExpression where QueryValue: QueryOptional {
   {
     SQLQueryExpression("coalesce(\(lhs), \(rhs))")
   }
-}
 
-/// `coalesce(lhs, rhs)`, with a fallback that may be `NULL` too: `$0.name ?? $0.nickname`.
-@inlinable
-public func ?? <Value: QueryOptional>(
-  lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
-) -> SQLQueryExpression<Value> {
-  SQLQueryExpression("coalesce(\(lhs), \(rhs))")
+  /// `coalesce(lhs, rhs)`, with a fallback that may be `NULL` too: `$0.name ?? $0.nickname`.
+  @inlinable
+  public static func ?? (lhs: Self, rhs: some QueryExpression<QueryValue>)
+    -> SQLQueryExpression<QueryValue>
+  {
+    SQLQueryExpression("coalesce(\(lhs), \(rhs))")
+  }
 }
 
 extension QueryExpression {
