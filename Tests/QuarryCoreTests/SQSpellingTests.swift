@@ -78,3 +78,21 @@ struct SQSpellingTests {
     #expect(rows.map(\.0) == ["Dune", "Emma", "Cosmos", "50% Off"])
   }
 }
+
+@Suite("CASE with a base")
+struct CaseBaseTests {
+  @Test func caseComparesItsBaseWithEachValue() throws {
+    let db = try itemsDatabase()
+    let query = Item.order { $0.id }.select { item in
+      Case(item.rank).when(1, then: "first").when(2, then: "second").else("other")
+    }
+    let rows = try assertQuery(
+      query,
+      db: db,
+      sql: """
+        SELECT (CASE "items"."rank" WHEN 1 THEN 'first' WHEN 2 THEN 'second' ELSE 'other' END)
+        FROM "items" ORDER BY "items"."id"
+        """)
+    #expect(rows == ["second", "first", "other", "other"])
+  }
+}

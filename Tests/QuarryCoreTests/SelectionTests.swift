@@ -327,9 +327,9 @@ struct SelectionTests {
       .where { $0.id == 1 }.execute(db)
     let row = try #require(try db.fetchOne(sql: #"SELECT * FROM "attachments" WHERE "id" = 1"#))
     // Typed locals: `Row` also has a generic, throwing subscript that decodes a Swift type.
-    let link: QueryBinding = row["link"]
-    let caption: QueryBinding = row["caption"]
-    let url: QueryBinding = row["url"]
+    let link: QueryBinding? = row["link"]
+    let caption: QueryBinding? = row["caption"]
+    let url: QueryBinding? = row["url"]
     #expect(link == .text("https://example.org"))
     #expect(caption == .null)
     #expect(url == .null)

@@ -1,0 +1,35 @@
+// `CASE base WHEN value THEN … END`: the simple form of `CASE`, which compares one expression
+// with each branch's value.
+
+extension Case {
+  /// Starts `CASE base …`, whose branches compare `base` with a value:
+  ///
+  /// ```swift
+  /// Case($0.priority).when(1, then: "low").when(2, then: "medium").else("high")
+  /// // (CASE "reminders"."priority" WHEN 1 THEN 'low' WHEN 2 THEN 'medium' ELSE 'high' END)
+  /// ```
+  @inlinable
+  public init(_ base: some QueryExpression) {
+    self.init()
+    branches.append(sql: " ")
+    base.write(to: &branches)
+  }
+
+  /// Adds `WHEN ? THEN ?`, for a `CASE` with a base.
+  @inlinable
+  public func when(_ value: some QueryBindable, then result: QueryValue) -> Self {
+    var copy = self
+    copy.branches.append(" WHEN \(value) THEN \(result)")
+    return copy
+  }
+
+  /// Adds `WHEN ? THEN expression`, for a `CASE` with a base.
+  @inlinable
+  public func when(
+    _ value: some QueryBindable, then result: some QueryExpression<QueryValue>
+  ) -> Self {
+    var copy = self
+    copy.branches.append(" WHEN \(value) THEN \(result)")
+    return copy
+  }
+}
