@@ -85,6 +85,36 @@ struct WriteParityTests {
     #expect(row?.createdAt == "2024-01-01")
   }
 
+  @Test func rowsOfExpressionsInOneColumnAndInLoops() throws {
+    let db = try parityNotesDatabase()
+    let single = ParityNote.insert {
+      $0.title
+    } values: {
+      #sql("'Scone'")
+      "Bun"
+    }
+    assertSQL(single, #"INSERT INTO "parityNotes" ("title") VALUES ('Scone'), ('Bun')"#)
+    try single.execute(db)
+    let loop = ParityNote.insert {
+      ($0.title, $0.priority)
+    } values: {
+      for index in 1...2 {
+        ("Loop \(index)", #sql("\(index) * 10"))
+      }
+    }
+    assertSQL(
+      loop,
+      """
+      INSERT INTO "parityNotes" ("title", "priority") VALUES ('Loop 1', 1 * 10), ('Loop 2', 2 * 10)
+      """)
+    try loop.execute(db)
+    let titles = try ParityNote.where { $0.id > 2 }.order { $0.id }.select { $0.title }
+      .fetchAll(db)
+    #expect(titles == ["Scone", "Bun", "Loop 1", "Loop 2"])
+    let priorities = try ParityNote.where { $0.id > 4 }.select { $0.priority }.fetchAll(db)
+    #expect(priorities == [10, 20])
+  }
+
   @Test func rowsOfValuesAloneStayBoundValues() throws {
     // A row of Swift values alone keeps the plain form (one binding per value).
     let insert = ParityNote.insert {

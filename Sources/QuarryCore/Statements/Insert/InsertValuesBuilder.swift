@@ -87,7 +87,11 @@ public enum InsertValuesBuilder<Value> {
   @inlinable
   public static func buildExpression<each Expression: QueryAssignable>(
     _ row: (repeat each Expression)
-  ) -> InsertValues<Value> where Value == (repeat (each Expression).QueryValue) {
+  ) -> InsertValues<Value>
+  where
+    Value == (repeat (each Expression).QueryValue),
+    repeat (each Expression).QueryValue: QueryBindable
+  {
     var fragment = QueryFragment(sql: "(")
     var isFirst = true
     for expression in repeat each row {
@@ -117,6 +121,21 @@ public enum InsertValuesBuilder<Value> {
   public static func buildEither(first rows: InsertValues<Value>) -> InsertValues<Value> { rows }
   @inlinable
   public static func buildEither(second rows: InsertValues<Value>) -> InsertValues<Value> { rows }
+}
+
+extension InsertValuesBuilder where Value: QueryBindable {
+  /// The value of a single chosen column, an SQL expression of its type:
+  /// `Reminder.insert { $0.title } values: { #sql("upper('milk')") }`.
+  @_disfavoredOverload
+  @inlinable
+  public static func buildExpression(_ expression: some QueryExpression<Value>) -> InsertValues<
+    Value
+  > {
+    var fragment = QueryFragment(sql: "(")
+    expression.write(to: &fragment)
+    fragment.append(sql: ")")
+    return .mixed([.expressions(fragment)])
+  }
 }
 
 extension InsertValuesBuilder where Value: PrimaryKeyedTable {
