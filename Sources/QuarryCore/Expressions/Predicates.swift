@@ -182,13 +182,15 @@ public struct Case<QueryValue: QueryBindable>: Sendable {
     return copy
   }
 
-  /// Adds `WHEN condition THEN expression`.
+  /// Adds `WHEN condition THEN expression` (any expression of the type, such as a column read
+  /// in an update: `then: $0.priority`).
   @inlinable
   public func when(
-    _ condition: some QueryExpression<Bool>, then value: some QueryExpression<QueryValue>
+    _ condition: some QueryExpression<Bool>, then value: any QueryAssignable<QueryValue>
   ) -> Self {
     var copy = self
-    copy.branches.append(" WHEN \(condition) THEN \(value)")
+    copy.branches.append(" WHEN \(condition) THEN ")
+    value.write(to: &copy.branches)
     return copy
   }
 
@@ -196,6 +198,18 @@ public struct Case<QueryValue: QueryBindable>: Sendable {
   @inlinable
   public func `else`(_ value: QueryValue) -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("(CASE\(branches) ELSE \(value) END)")
+  }
+
+  /// Ends with `ELSE expression END` (any expression of the type, such as a column read in an
+  /// update: `.else($0.priority)`).
+  @inlinable
+  public func `else`(_ value: any QueryAssignable<QueryValue>) -> SQLQueryExpression<QueryValue> {
+    var fragment = QueryFragment(sql: "(CASE")
+    fragment.append(branches)
+    fragment.append(sql: " ELSE ")
+    value.write(to: &fragment)
+    fragment.append(sql: " END)")
+    return SQLQueryExpression(fragment)
   }
 
   /// Ends with `END`: rows matching no branch give `NULL`.

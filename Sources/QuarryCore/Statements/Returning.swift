@@ -4,9 +4,13 @@ public struct Returning<QueryValue>: Statement, Sendable {
   /// The whole statement.
   public var fragment: QueryFragment
 
+  /// The statement and its `RETURNING` clause; nothing when the statement renders nothing (an
+  /// insert of no rows, an update assigning nothing), so that running it does nothing and
+  /// returns no rows.
   @inlinable
   init(_ statement: some Statement, returning columns: QueryFragment) {
     fragment = statement.query
+    guard !fragment.isEmpty else { return }
     fragment.append(sql: "\nRETURNING ")
     fragment.append(columns)
   }

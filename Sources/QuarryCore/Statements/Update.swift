@@ -97,6 +97,14 @@ public struct Updates<Base: Table> {
     set { assign(Base.columns[keyPath: keyPath].name, newValue) }
   }
 
+  /// A text column, which can also be appended to: `$0.title.append("!")`.
+  public subscript(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, String>>
+  ) -> SQLQueryExpression<String> {
+    get { current(Base.columns[keyPath: keyPath]) }
+    set { assign(Base.columns[keyPath: keyPath].name, newValue) }
+  }
+
   /// A `@Selection` group of columns, assigned a whole value: `$0.kind = .note("Hi")` sets every
   /// column of the group (`NULL` in the columns of an enum's other cases). Reading it gives
   /// `nil`: an update cannot know the group's current value.
@@ -104,12 +112,7 @@ public struct Updates<Base: Table> {
     dynamicMember keyPath: KeyPath<Base.TableColumns, ColumnGroup<Base, Value>>
   ) -> Value? {
     get { nil }
-    set {
-      // `nil` binds `NULL` to every column: an optional group is a selection too.
-      for (column, binding) in zip(Value.selectionColumns, newValue.queryBindings) {
-        assign(column.name, binding: binding)
-      }
-    }
+    set { assign(group: Base.columns[keyPath: keyPath], newValue) }
   }
 
   /// A `@Selection` group of columns, whose columns are assigned one by one:
@@ -127,6 +130,14 @@ public struct Updates<Base: Table> {
       return SQLQueryExpression(values[index])
     }
     return SQLQueryExpression(column.queryFragment)
+  }
+
+  /// Assigns a whole value to every column of a group.
+  mutating func assign<Value: Selection>(group: ColumnGroup<Base, Value>, _ value: Value?) {
+    // `nil` binds `NULL` to every column: an optional group is a selection too.
+    for (column, binding) in zip(Value.selectionColumns, value.queryBindings) {
+      assign(column.name, binding: binding)
+    }
   }
 
   /// Assigns a bound value to the column named `column`.
@@ -166,6 +177,27 @@ public struct GroupUpdates<Base: Table, Value: Selection> {
   ) -> any QueryAssignable<Wrapped> {
     get { SQLQueryExpression<Wrapped>(updates.current(group[dynamicMember: keyPath]).fragment) }
     set { updates.assign(group[dynamicMember: keyPath].name, newValue) }
+  }
+
+  /// A group nested in the group (an enum case holding a `@Selection` struct), assigned a whole
+  /// value. Reading it gives `nil`, as for a group of the table.
+  public subscript<Member: Selection>(
+    dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Member>>
+  ) -> Member? {
+    get { nil }
+    set {
+      let nested: ColumnGroup<Base, Member> = group[dynamicMember: keyPath]
+      updates.assign(group: nested, newValue)
+    }
+  }
+
+  /// A group nested in the group, whose columns are assigned one by one:
+  /// `$0.kind.image.caption = "Sunset"`.
+  public subscript<Member: Selection>(
+    dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Member>>
+  ) -> GroupUpdates<Base, Member> {
+    get { GroupUpdates<Base, Member>(updates: updates, group: group[dynamicMember: keyPath]) }
+    set { updates = newValue.updates }
   }
 }
 
@@ -264,9 +296,21 @@ public func += <Value: QueryNumeric>(
 public func += (lhs: inout any QueryAssignable<String>, rhs: String) {
   lhs = compound(lhs, "||", rhs)
 }
+/// `column = column || expression`
+@inlinable
+public func += (lhs: inout any QueryAssignable<String>, rhs: some QueryExpression<String>) {
+  lhs = compound(lhs, "||", rhs)
+}
 /// `column = column - ?`
 @inlinable
 public func -= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
+  lhs = compound(lhs, "-", rhs)
+}
+/// `column = column - expression`
+@inlinable
+public func -= <Value: QueryNumeric>(
+  lhs: inout any QueryAssignable<Value>, rhs: some QueryExpression<Value>
+) {
   lhs = compound(lhs, "-", rhs)
 }
 /// `column = column * ?`
@@ -274,15 +318,39 @@ public func -= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs:
 public func *= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "*", rhs)
 }
-/// `column = column / ?`
+/// `column = column * expression`
+@inlinable
+public func *= <Value: QueryNumeric>(
+  lhs: inout any QueryAssignable<Value>, rhs: some QueryExpression<Value>
+) {
+  lhs = compound(lhs, "*", rhs)
+}
+/// `column = column / ?`. Dividing by a zero value traps, as `/` does: SQLite would write
+/// `NULL` into the column.
 @inlinable
 public func /= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
+  checkSetterDivisor(rhs, "/=")
   lhs = compound(lhs, "/", rhs)
 }
-/// `column = column % ?`
+/// `column = column % ?`. A remainder by a zero value traps, as `%` does: SQLite would write
+/// `NULL` into the column.
 @inlinable
 public func %= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
+  checkSetterDivisor(rhs, "%=")
   lhs = compound(lhs, "%", rhs)
+}
+
+/// Stops `/=` or `%=` by a zero value, which SQLite evaluates to `NULL`: the update would write
+/// `NULL` into the column (or fail on a `NOT NULL` one).
+@inlinable
+func checkSetterDivisor(_ value: some QueryBindable, _ operator: StaticString) {
+  switch value.queryBinding {
+  case .int(0), .double(0):
+    preconditionFailure(
+      "\(`operator`) by zero: SQLite gives NULL, which would be written into the column")
+  default:
+    break
+  }
 }
 /// `column = column << ?`
 @inlinable
@@ -309,6 +377,32 @@ public func |= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs:
 @inlinable
 public func ^= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = SQLQueryExpression<Value>(lhs.queryFragment) ^ rhs
+}
+
+extension SQLQueryExpression where QueryValue == String {
+  /// `column = column || ?`: `$0.title.append("!")`.
+  @inlinable
+  public mutating func append(_ other: String) {
+    self = SQLQueryExpression(compound(self, "||", other).queryFragment)
+  }
+
+  /// `column = column || expression`.
+  @inlinable
+  public mutating func append(_ other: some QueryExpression<String>) {
+    self = SQLQueryExpression(compound(self, "||", other).queryFragment)
+  }
+
+  /// `column = column || ?`: `$0.title.append(contentsOf: " (copy)")`.
+  @inlinable
+  public mutating func append(contentsOf other: String) {
+    append(other)
+  }
+
+  /// `column = column || expression`.
+  @inlinable
+  public mutating func append(contentsOf other: some QueryExpression<String>) {
+    append(other)
+  }
 }
 
 extension SQLQueryExpression where QueryValue == Bool {

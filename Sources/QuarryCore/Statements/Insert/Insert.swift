@@ -83,7 +83,11 @@ public struct Insert<Into: Table>: Statement, Sendable {
   @inlinable
   package var isPlainOneRowInsert: Bool {
     guard conflictResolution == nil, clauses == nil else { return false }
-    return source.rowCount == 1
+    switch source {
+    case .rows(let rows): return rows.count == 1
+    case .values(_, let rowCount): return rowCount == 1
+    case .rendered, .select, .defaultValues: return false
+    }
   }
 
   /// ` ("a", "b")\nVALUES (?, ?), (?, ?)` and the bindings.
@@ -116,7 +120,7 @@ public struct Insert<Into: Table>: Statement, Sendable {
       switch source {
       case .rows(let rows): bindings = rows.queryBindings
       case .values(let values, _): bindings = values
-      case .select, .defaultValues: bindings = []
+      case .rendered, .select, .defaultValues: bindings = []
       }
       fragment = QueryFragment(
         utf8: schema.insertRowUTF8, bindings: bindings, preRendered: .insertRow)
@@ -133,6 +137,11 @@ public struct Insert<Into: Table>: Statement, Sendable {
     case .rows(let rows):
       Self.writeValues(
         rows.queryBindings, rowCount: rows.count, columnList: columnList, to: &fragment)
+    case .rendered(let rows, _):
+      fragment.append(sql: " ")
+      fragment.append(sql: columnList ?? schema.insertColumnsSQL)
+      fragment.append(sql: "\nVALUES ")
+      fragment.append(rows)
     case .select(let select):
       fragment.append(sql: " ")
       fragment.append(sql: columnList ?? schema.insertColumnsSQL)
@@ -164,6 +173,8 @@ package enum InsertSource: Sendable {
   case values([QueryBinding], rowCount: Int)
   /// Full rows or drafts, as they were given.
   case rows(InsertRows)
+  /// `count` rows rendered with their parentheses, comma-separated: `(?, datetime('now')), …`.
+  case rendered(QueryFragment, rowCount: Int)
   /// The rows of a select.
   case select(QueryFragment)
   /// One row of default values.
@@ -177,6 +188,7 @@ extension InsertSource {
     switch self {
     case .values(_, let rowCount): return rowCount
     case .rows(let rows): return rows.count
+    case .rendered(_, let rowCount): return rowCount
     case .select, .defaultValues: return nil
     }
   }

@@ -27,6 +27,9 @@ package struct InsertRows: @unchecked Sendable {
     case .many(let rows):
       storage = RowArray(rows)
       count = rows.count
+    case .mixed(let rows):
+      storage = MixedRows(rows)
+      count = rows.count
     }
   }
 
@@ -78,5 +81,28 @@ final class RowArray<Row: WritableRow>: InsertRowStorage {
   func bind(to binder: any QueryBinder) throws {
     // A protocol requirement: this generic code calls the row type's own specialized loop.
     try Row.bind(rows: rows, to: binder)
+  }
+}
+
+/// Rows of more than one type (full rows beside drafts) as ``InsertRowStorage``: each binds the
+/// table's writable columns, so they share the one-row-at-a-time insert text.
+@usableFromInline
+final class MixedRows<Row: WritableRow>: InsertRowStorage {
+  @usableFromInline let rows: [InsertRow<Row>]
+
+  @inlinable
+  init(_ rows: [InsertRow<Row>]) { self.rows = rows }
+
+  @inlinable
+  func bind(to binder: any QueryBinder) throws {
+    for row in rows {
+      switch row {
+      case .value(let row): try row.bind(to: binder)
+      case .row(let row): try row.bind(to: binder)
+      case .expressions:
+        // Only a row of chosen columns holds expressions; a whole row never does.
+        preconditionFailure("a row of expressions among whole rows")
+      }
+    }
   }
 }

@@ -18,19 +18,39 @@ extension Table {
 
   /// Inserts values into chosen columns:
   /// `Reminder.insert { ($0.title, $0.priority) } values: { ("Milk", .low); ("Eggs", nil) }`.
+  ///
+  /// A row may hold SQL expressions of the columns' types as well as Swift values:
+  /// `("Milk", #sql("datetime('now')"))`.
   @inlinable
   public static func insert<each Value: QueryBindable>(
     or conflictResolution: ConflictResolution? = nil,
     _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
     @InsertValuesBuilder<(repeat each Value)> values: () -> InsertValues<(repeat each Value)>
   ) -> Insert<Self> {
-    let rows = values().rows
+    let values = values()
+    let columnList = columnList(columns)
+    guard !values.isMixed else {
+      // Rows of expressions: every row is rendered, Swift values as placeholders.
+      let rows = values.rendered { row, fragment in
+        var isFirst = true
+        for value in repeat each row {
+          fragment.append(sql: isFirst ? "(" : ", ")
+          isFirst = false
+          fragment.append(binding: value.queryBinding)
+        }
+        fragment.append(sql: ")")
+      }
+      return Insert(
+        or: conflictResolution, columnList: columnList,
+        source: .rendered(rows, rowCount: values.count))
+    }
+    let rows = values.rows
     var bindings: [QueryBinding] = []
     for row in rows {
       for value in repeat each row { bindings.append(value.queryBinding) }
     }
     return Insert(
-      or: conflictResolution, columnList: columnList(columns),
+      or: conflictResolution, columnList: columnList,
       source: .values(bindings, rowCount: rows.count))
   }
 
@@ -64,5 +84,35 @@ extension PrimaryKeyedTable {
     @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>
   ) -> Insert<Self> {
     Insert(or: conflictResolution, rows())
+  }
+}
+
+extension InsertValues {
+  /// Whether the rows are a mixed list.
+  @inlinable
+  var isMixed: Bool {
+    if case .mixed = self { return true }
+    return false
+  }
+
+  /// The rows rendered with their parentheses, comma-separated: a row of expressions as it is,
+  /// a row of values through `write`.
+  ///
+  /// (Generic over `Value` alone: a `switch` over rows whose type is a tuple of a parameter
+  /// pack crashes the compiler.)
+  @inlinable
+  func rendered(_ write: (Value, inout QueryFragment) -> Void) -> QueryFragment {
+    var fragment = QueryFragment()
+    for (index, row) in items.enumerated() {
+      if index > 0 { fragment.append(sql: ", ") }
+      switch row {
+      case .value(let value): write(value, &fragment)
+      case .expressions(let expressions): fragment.append(expressions)
+      case .row:
+        // Only a table's own insert takes whole rows, and never renders them this way.
+        preconditionFailure("a whole row among rows of chosen columns")
+      }
+    }
+    return fragment
   }
 }

@@ -9,37 +9,234 @@ extension Insert {
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
     doUpdate assignments: (inout Updates<Into>, Excluded<Into>) -> Void
   ) -> Self {
-    var updates = Updates<Into>()
-    assignments(&updates, Excluded())
-    var clause = QueryFragment(sql: "ON CONFLICT ")
-    clause.append(Self.conflictTarget(target))
-    clause.append(sql: " DO UPDATE SET ")
-    clause.append(updates.assignments)
-    upsert = clause
+    upsert = Self.doUpdate(target: Self.conflictTarget(target), assignments)
+    return self
+  }
+
+  /// On a conflict with the `target` columns' uniqueness, updates the existing row instead:
+  /// `.onConflict { $0.id } doUpdate: { $0.title += " copy" }`.
+  @inlinable
+  public consuming func onConflict<each Value>(
+    _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
+    doUpdate assignments: (inout Updates<Into>) -> Void
+  ) -> Self {
+    upsert = Self.doUpdate(target: Self.conflictTarget(target), { row, _ in assignments(&row) })
+    return self
+  }
+
+  /// On a conflict with the uniqueness the `target` columns have in the rows matching a
+  /// predicate (a partial unique index), updates the existing row instead:
+  /// `ON CONFLICT ("title") WHERE … DO UPDATE SET …`.
+  @inlinable
+  public consuming func onConflict<each Value>(
+    _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
+    @PredicateBuilder where targetFilter: (Into.TableColumns) -> some QueryExpression<Bool>,
+    doUpdate assignments: (inout Updates<Into>, Excluded<Into>) -> Void
+  ) -> Self {
+    upsert = Self.doUpdate(
+      target: Self.conflictTarget(target, where: targetFilter(Into.columns)), assignments)
+    return self
+  }
+
+  /// On a conflict with the uniqueness the `target` columns have in the rows matching a
+  /// predicate (a partial unique index), updates the existing row instead.
+  @inlinable
+  public consuming func onConflict<each Value>(
+    _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
+    @PredicateBuilder where targetFilter: (Into.TableColumns) -> some QueryExpression<Bool>,
+    doUpdate assignments: (inout Updates<Into>) -> Void
+  ) -> Self {
+    upsert = Self.doUpdate(
+      target: Self.conflictTarget(target, where: targetFilter(Into.columns)),
+      { row, _ in assignments(&row) })
+    return self
+  }
+
+  /// On a conflict with the `target` columns' uniqueness, updates the existing row when it
+  /// matches a predicate: `ON CONFLICT ("id") DO UPDATE SET … WHERE …`.
+  @inlinable
+  public consuming func onConflict<each Value>(
+    _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
+    doUpdate assignments: (inout Updates<Into>, Excluded<Into>) -> Void,
+    @PredicateBuilder where updateFilter: (Into.TableColumns) -> some QueryExpression<Bool>
+  ) -> Self {
+    upsert = Self.doUpdate(
+      target: Self.conflictTarget(target), assignments, where: updateFilter(Into.columns))
+    return self
+  }
+
+  /// On a conflict with the `target` columns' uniqueness, updates the existing row when it
+  /// matches a predicate: `.onConflict { $0.id } doUpdate: { $0.count += 1 } where: { $0.isOn }`.
+  @inlinable
+  public consuming func onConflict<each Value>(
+    _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
+    doUpdate assignments: (inout Updates<Into>) -> Void,
+    @PredicateBuilder where updateFilter: (Into.TableColumns) -> some QueryExpression<Bool>
+  ) -> Self {
+    upsert = Self.doUpdate(
+      target: Self.conflictTarget(target), { row, _ in assignments(&row) },
+      where: updateFilter(Into.columns))
+    return self
+  }
+
+  /// On a conflict with the uniqueness the `target` columns have in the rows matching a
+  /// predicate, updates the existing row when it matches another:
+  /// `ON CONFLICT ("title") WHERE … DO UPDATE SET … WHERE …`.
+  @inlinable
+  public consuming func onConflict<each Value>(
+    _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
+    @PredicateBuilder where targetFilter: (Into.TableColumns) -> some QueryExpression<Bool>,
+    doUpdate assignments: (inout Updates<Into>, Excluded<Into>) -> Void,
+    @PredicateBuilder where updateFilter: (Into.TableColumns) -> some QueryExpression<Bool>
+  ) -> Self {
+    upsert = Self.doUpdate(
+      target: Self.conflictTarget(target, where: targetFilter(Into.columns)), assignments,
+      where: updateFilter(Into.columns))
+    return self
+  }
+
+  /// On a conflict with the uniqueness the `target` columns have in the rows matching a
+  /// predicate, updates the existing row when it matches another.
+  @inlinable
+  public consuming func onConflict<each Value>(
+    _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
+    @PredicateBuilder where targetFilter: (Into.TableColumns) -> some QueryExpression<Bool>,
+    doUpdate assignments: (inout Updates<Into>) -> Void,
+    @PredicateBuilder where updateFilter: (Into.TableColumns) -> some QueryExpression<Bool>
+  ) -> Self {
+    upsert = Self.doUpdate(
+      target: Self.conflictTarget(target, where: targetFilter(Into.columns)),
+      { row, _ in assignments(&row) }, where: updateFilter(Into.columns))
+    return self
+  }
+
+  /// On a conflict with any uniqueness constraint, updates the existing row instead:
+  /// `ON CONFLICT DO UPDATE SET …` (SQLite 3.35 and later). The closure gets the assignments
+  /// and the values that were to be inserted (`excluded`).
+  @inlinable
+  public consuming func onConflictDoUpdate(
+    _ assignments: (inout Updates<Into>, Excluded<Into>) -> Void
+  ) -> Self {
+    upsert = Self.doUpdate(target: nil, assignments)
+    return self
+  }
+
+  /// On a conflict with any uniqueness constraint, updates the existing row instead:
+  /// `.onConflictDoUpdate { $0.title += " copy" }`.
+  @inlinable
+  public consuming func onConflictDoUpdate(_ assignments: (inout Updates<Into>) -> Void) -> Self {
+    upsert = Self.doUpdate(target: nil, { row, _ in assignments(&row) })
+    return self
+  }
+
+  /// On a conflict with any uniqueness constraint, updates the existing row when it matches a
+  /// predicate: `ON CONFLICT DO UPDATE SET … WHERE …`.
+  @inlinable
+  public consuming func onConflictDoUpdate(
+    _ assignments: (inout Updates<Into>, Excluded<Into>) -> Void,
+    @PredicateBuilder where updateFilter: (Into.TableColumns) -> some QueryExpression<Bool>
+  ) -> Self {
+    upsert = Self.doUpdate(target: nil, assignments, where: updateFilter(Into.columns))
+    return self
+  }
+
+  /// On a conflict with any uniqueness constraint, updates the existing row when it matches a
+  /// predicate: `.onConflictDoUpdate { $0.count += 1 } where: { $0.isOn }`.
+  @inlinable
+  public consuming func onConflictDoUpdate(
+    _ assignments: (inout Updates<Into>) -> Void,
+    @PredicateBuilder where updateFilter: (Into.TableColumns) -> some QueryExpression<Bool>
+  ) -> Self {
+    upsert = Self.doUpdate(
+      target: nil, { row, _ in assignments(&row) }, where: updateFilter(Into.columns))
     return self
   }
 
   /// On a conflict with the `target` columns' uniqueness (any constraint when omitted), skips
-  /// the row: `ON CONFLICT DO NOTHING`.
+  /// the row: `ON CONFLICT ("name") DO NOTHING`.
   @inlinable
   public consuming func onConflictDoNothing<each Value>(
     _ target: ((Into.TableColumns) -> (repeat TableColumn<Into, each Value>))? = nil
   ) -> Self {
     var clause = QueryFragment(sql: "ON CONFLICT ")
-    if let target { clause.append(Self.conflictTarget(target)); clause.append(sql: " ") }
+    if let target {
+      clause.append(Self.conflictTarget(target))
+      clause.append(sql: " ")
+    }
     clause.append(sql: "DO NOTHING")
     upsert = clause
     return self
   }
 
-  /// `("a", "b")`: a conflict target names columns without their table.
+  /// On a conflict with any uniqueness constraint, skips the row: `ON CONFLICT DO NOTHING`.
+  @inlinable
+  public consuming func onConflictDoNothing() -> Self {
+    upsert = QueryFragment(sql: "ON CONFLICT DO NOTHING")
+    return self
+  }
+
+  /// On a conflict with the uniqueness the `target` columns have in the rows matching a
+  /// predicate (a partial unique index), skips the row: `ON CONFLICT ("a") WHERE … DO NOTHING`.
+  @inlinable
+  public consuming func onConflictDoNothing<each Value>(
+    _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
+    @PredicateBuilder where targetFilter: (Into.TableColumns) -> some QueryExpression<Bool>
+  ) -> Self {
+    var clause = QueryFragment(sql: "ON CONFLICT ")
+    clause.append(Self.conflictTarget(target, where: targetFilter(Into.columns)))
+    clause.append(sql: " DO NOTHING")
+    upsert = clause
+    return self
+  }
+
+  /// `ON CONFLICT [target] DO UPDATE SET … [WHERE …]`, or `DO NOTHING` when nothing is
+  /// assigned (`SET` needs an assignment).
+  @inlinable
+  static func doUpdate(
+    target: QueryFragment?, _ assignments: (inout Updates<Into>, Excluded<Into>) -> Void,
+    where updateFilter: (any QueryExpression<Bool>)? = nil
+  ) -> QueryFragment {
+    var updates = Updates<Into>()
+    assignments(&updates, Excluded())
+    var clause = QueryFragment(sql: "ON CONFLICT ")
+    if let target {
+      clause.append(target)
+      clause.append(sql: " ")
+    }
+    let set = updates.assignments
+    guard !set.isEmpty else {
+      clause.append(sql: "DO NOTHING")
+      return clause
+    }
+    clause.append(sql: "DO UPDATE SET ")
+    clause.append(set)
+    if let updateFilter { appendWhere(updateFilter, to: &clause) }
+    return clause
+  }
+
+  /// `("a", "b")`, then ` WHERE …` when there is a filter that renders anything: a conflict
+  /// target names columns without their table.
   @inlinable
   static func conflictTarget<each Value>(
-    _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>)
+    _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
+    where filter: (any QueryExpression<Bool>)? = nil
   ) -> QueryFragment {
     var names: [String] = []
     for column in repeat each target(Into.columns) { names.append(quoteIdentifier(column.name)) }
-    return QueryFragment(sql: "(" + names.joined(separator: ", ") + ")")
+    var fragment = QueryFragment(sql: "(" + names.joined(separator: ", ") + ")")
+    if let filter { appendWhere(filter, to: &fragment) }
+    return fragment
+  }
+
+  /// ` WHERE …`, unless the predicate renders nothing (an empty `where` closure).
+  @inlinable
+  static func appendWhere(_ predicate: some QueryExpression<Bool>, to fragment: inout QueryFragment)
+  {
+    var condition = QueryFragment()
+    condition.appendConjunct(predicate)
+    guard !condition.isEmpty else { return }
+    fragment.append(sql: " WHERE ")
+    fragment.append(condition)
   }
 }
 
@@ -79,5 +276,155 @@ extension PrimaryKeyedTable {
     clause.append(sql: ") DO UPDATE SET " + assignments.joined(separator: ", "))
     insert.upsert = clause
     return insert
+  }
+}
+
+// MARK: Upserts spelled as part of the insert
+
+extension Table {
+  /// Inserts full rows, or on a conflict with any uniqueness constraint updates the existing
+  /// row: `Reminder.insert { reminder } onConflictDoUpdate: { $0.title += " copy" }`.
+  @inlinable
+  public static func insert(
+    or conflictResolution: ConflictResolution? = nil,
+    @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>,
+    onConflictDoUpdate assignments: (inout Updates<Self>) -> Void
+  ) -> Insert<Self> {
+    insert(or: conflictResolution, rows).onConflictDoUpdate(assignments)
+  }
+
+  /// Inserts full rows, or on a conflict with any uniqueness constraint updates the existing
+  /// row from the values that were to be inserted: `onConflictDoUpdate: { $0.title = $1.title }`.
+  @inlinable
+  public static func insert(
+    or conflictResolution: ConflictResolution? = nil,
+    @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>,
+    onConflictDoUpdate assignments: (inout Updates<Self>, Excluded<Self>) -> Void
+  ) -> Insert<Self> {
+    insert(or: conflictResolution, rows).onConflictDoUpdate(assignments)
+  }
+
+  /// Inserts full rows, or on a conflict with the `target` columns' uniqueness updates the
+  /// existing row: `Reminder.insert { reminder } onConflict: { $0.id } doUpdate: { … }`.
+  @inlinable
+  public static func insert<each Target>(
+    or conflictResolution: ConflictResolution? = nil,
+    @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>,
+    onConflict target: (TableColumns) -> (repeat TableColumn<Self, each Target>),
+    doUpdate assignments: (inout Updates<Self>) -> Void
+  ) -> Insert<Self> {
+    insert(or: conflictResolution, rows).onConflict(target, doUpdate: assignments)
+  }
+
+  /// Inserts full rows, or on a conflict with the `target` columns' uniqueness updates the
+  /// existing row from the values that were to be inserted.
+  @inlinable
+  public static func insert<each Target>(
+    or conflictResolution: ConflictResolution? = nil,
+    @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>,
+    onConflict target: (TableColumns) -> (repeat TableColumn<Self, each Target>),
+    doUpdate assignments: (inout Updates<Self>, Excluded<Self>) -> Void
+  ) -> Insert<Self> {
+    insert(or: conflictResolution, rows).onConflict(target, doUpdate: assignments)
+  }
+
+  /// Inserts values into chosen columns, or on a conflict with any uniqueness constraint
+  /// updates the existing row.
+  @inlinable
+  public static func insert<each Value: QueryBindable>(
+    or conflictResolution: ConflictResolution? = nil,
+    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
+    @InsertValuesBuilder<(repeat each Value)> values: () -> InsertValues<(repeat each Value)>,
+    onConflictDoUpdate assignments: (inout Updates<Self>) -> Void
+  ) -> Insert<Self> {
+    insert(or: conflictResolution, columns, values: values).onConflictDoUpdate(assignments)
+  }
+
+  /// Inserts values into chosen columns, or on a conflict with any uniqueness constraint
+  /// updates the existing row from the values that were to be inserted.
+  @inlinable
+  public static func insert<each Value: QueryBindable>(
+    or conflictResolution: ConflictResolution? = nil,
+    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
+    @InsertValuesBuilder<(repeat each Value)> values: () -> InsertValues<(repeat each Value)>,
+    onConflictDoUpdate assignments: (inout Updates<Self>, Excluded<Self>) -> Void
+  ) -> Insert<Self> {
+    insert(or: conflictResolution, columns, values: values).onConflictDoUpdate(assignments)
+  }
+
+  /// Inserts values into chosen columns, or on a conflict with the `target` columns'
+  /// uniqueness updates the existing row.
+  @inlinable
+  public static func insert<each Value: QueryBindable, each Target>(
+    or conflictResolution: ConflictResolution? = nil,
+    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
+    @InsertValuesBuilder<(repeat each Value)> values: () -> InsertValues<(repeat each Value)>,
+    onConflict target: (TableColumns) -> (repeat TableColumn<Self, each Target>),
+    doUpdate assignments: (inout Updates<Self>) -> Void
+  ) -> Insert<Self> {
+    insert(or: conflictResolution, columns, values: values)
+      .onConflict(target, doUpdate: assignments)
+  }
+
+  /// Inserts values into chosen columns, or on a conflict with the `target` columns'
+  /// uniqueness updates the existing row from the values that were to be inserted.
+  @inlinable
+  public static func insert<each Value: QueryBindable, each Target>(
+    or conflictResolution: ConflictResolution? = nil,
+    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
+    @InsertValuesBuilder<(repeat each Value)> values: () -> InsertValues<(repeat each Value)>,
+    onConflict target: (TableColumns) -> (repeat TableColumn<Self, each Target>),
+    doUpdate assignments: (inout Updates<Self>, Excluded<Self>) -> Void
+  ) -> Insert<Self> {
+    insert(or: conflictResolution, columns, values: values)
+      .onConflict(target, doUpdate: assignments)
+  }
+}
+
+extension PrimaryKeyedTable {
+  /// Inserts drafts, or on a conflict with any uniqueness constraint updates the existing row:
+  /// `Reminder.insert { draft } onConflictDoUpdate: { $0.title += " copy" }`.
+  @inlinable
+  public static func insert(
+    or conflictResolution: ConflictResolution? = nil,
+    @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>,
+    onConflictDoUpdate assignments: (inout Updates<Self>) -> Void
+  ) -> Insert<Self> {
+    insert(or: conflictResolution, rows).onConflictDoUpdate(assignments)
+  }
+
+  /// Inserts drafts, or on a conflict with any uniqueness constraint updates the existing row
+  /// from the values that were to be inserted.
+  @inlinable
+  public static func insert(
+    or conflictResolution: ConflictResolution? = nil,
+    @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>,
+    onConflictDoUpdate assignments: (inout Updates<Self>, Excluded<Self>) -> Void
+  ) -> Insert<Self> {
+    insert(or: conflictResolution, rows).onConflictDoUpdate(assignments)
+  }
+
+  /// Inserts drafts, or on a conflict with the `target` columns' uniqueness updates the
+  /// existing row: `Reminder.insert { draft } onConflict: { $0.id } doUpdate: { … }`.
+  @inlinable
+  public static func insert<each Target>(
+    or conflictResolution: ConflictResolution? = nil,
+    @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>,
+    onConflict target: (TableColumns) -> (repeat TableColumn<Self, each Target>),
+    doUpdate assignments: (inout Updates<Self>) -> Void
+  ) -> Insert<Self> {
+    insert(or: conflictResolution, rows).onConflict(target, doUpdate: assignments)
+  }
+
+  /// Inserts drafts, or on a conflict with the `target` columns' uniqueness updates the
+  /// existing row from the values that were to be inserted.
+  @inlinable
+  public static func insert<each Target>(
+    or conflictResolution: ConflictResolution? = nil,
+    @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>,
+    onConflict target: (TableColumns) -> (repeat TableColumn<Self, each Target>),
+    doUpdate assignments: (inout Updates<Self>, Excluded<Self>) -> Void
+  ) -> Insert<Self> {
+    insert(or: conflictResolution, rows).onConflict(target, doUpdate: assignments)
   }
 }
