@@ -96,3 +96,51 @@ struct CaseBaseTests {
     #expect(rows == ["second", "first", "other", "other"])
   }
 }
+
+/// SQLite's `pragma_table_info`, a table-valued function.
+@Table("pragma_table_info")
+private struct ColumnInfo: Equatable {
+  var cid: Int
+  var name: String
+  var type: String
+  var notnull: Bool
+  @Column("dflt_value")
+  var defaultValue: String?
+  var pk: Int
+}
+
+/// A table of nothing but its key.
+@Table("keyOnly")
+private struct KeyOnly: Equatable {
+  let id: Int
+}
+
+@Suite("Table-valued functions, and an upsert with nothing to update")
+struct TableFunctionTests {
+  @Test func pragmaTableInfo() throws {
+    let db = try library()
+    let query = ColumnInfo.call(Book.tableName).where { $0.notnull }.order { $0.cid }
+      .select { $0.name }
+    let rows = try assertQuery(
+      query,
+      db: db,
+      sql: """
+        SELECT "pragma_table_info"."name" FROM "pragma_table_info"('books')
+        WHERE "pragma_table_info"."notnull" ORDER BY "pragma_table_info"."cid"
+        """)
+    #expect(rows == ["title", "pages", "flags", "published"])
+    let key = try ColumnInfo.call("shelves").where { $0.pk > 0 }.fetchAll(db)
+    #expect(key == [ColumnInfo(cid: 0, name: "id", type: "INTEGER", notnull: false, pk: 1)])
+  }
+
+  @Test func upsertOfAKeyOnlyTableKeepsTheRow() throws {
+    let db = try Database()
+    try db.execute(sql: #"CREATE TABLE "keyOnly" ("id" INTEGER PRIMARY KEY)"#)
+    let upsert = KeyOnly.upsert { KeyOnly.Draft(id: 1) }
+    assertSQL(
+      upsert, #"INSERT INTO "keyOnly" ("id") VALUES (1) ON CONFLICT ("id") DO NOTHING"#)
+    try upsert.execute(db)
+    try upsert.execute(db)
+    #expect(try KeyOnly.count().fetchOne(db) == 1)
+  }
+}

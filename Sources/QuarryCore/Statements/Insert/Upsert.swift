@@ -273,7 +273,10 @@ extension PrimaryKeyedTable {
         assignments.append("\(name) = excluded.\(name)")
       }
     }
-    clause.append(sql: ") DO UPDATE SET " + assignments.joined(separator: ", "))
+    // A table of nothing but its primary key has nothing to update: the row is kept.
+    clause.append(
+      sql: assignments.isEmpty
+        ? ") DO NOTHING" : ") DO UPDATE SET " + assignments.joined(separator: ", "))
     insert.upsert = clause
     return insert
   }

@@ -1,0 +1,35 @@
+// Table-valued functions: a `@Table` type named like the function describes its columns, and
+// `call` selects from one call of it.
+
+extension Table {
+  /// `SELECT … FROM "name"(?, ?)`: the rows of the table-valued function this type is named
+  /// after, called with `arguments`. SQLite's `pragma_table_info` is one:
+  ///
+  /// ```swift
+  /// @Table("pragma_table_info") struct ColumnInfo {
+  ///   var cid: Int
+  ///   var name: String
+  ///   var type: String
+  ///   var notnull: Bool
+  ///   @Column("dflt_value") var defaultValue: String?
+  ///   var pk: Int
+  /// }
+  /// ColumnInfo.call(Reminder.tableName).where { $0.pk > 0 }.select { $0.name }
+  /// // SELECT "pragma_table_info"."name" FROM "pragma_table_info"(?) WHERE …
+  /// ```
+  ///
+  /// The function's name is also the name its columns are qualified with.
+  public static func call(_ arguments: any QueryBindable...) -> JoinSelect<Self, TableColumns> {
+    var source = QueryFragment(sql: "\nFROM ")
+    source.append(sql: schema.quotedName)
+    source.append(sql: "(")
+    for (index, argument) in arguments.enumerated() {
+      if index > 0 { source.append(sql: ", ") }
+      source.append(binding: argument.queryBinding)
+    }
+    source.append(sql: ")")
+    return JoinSelect(
+      columns: columns, selection: QueryFragment(sql: schema.selectionSQL), source: source,
+      predicates: QueryFragment())
+  }
+}
