@@ -300,6 +300,21 @@ struct ColumnParityTests {
     #expect(waiting.map(\.2) == [nil, nil, "Milk", "Eggs", nil])
   }
 
+  /// Requalifying changes only the table's quoted name before a dot: not a string literal, not
+  /// another table's columns, not a schema-qualified name, and the bindings stay.
+  @Test func requalifyingKeepsLiteralsAndOtherTables() {
+    let fragment: QueryFragment = """
+      "reminders"."title" = '"reminders".x' AND "remindersLists"."name" = \(7) \
+      AND "main"."reminders"."id" = "reminders"
+      """
+    let requalified = fragment.requalified(table: #""reminders""#, as: "parents")
+    #expect(
+      requalified.sql
+        == #""parents"."title" = '"reminders".x' AND "remindersLists"."name" = ? "#
+        + #"AND "main"."reminders"."id" = "reminders""#)
+    #expect(requalified.bindings == [.int(7)])
+  }
+
   /// Drafts have no columns of their own: the closures of statements that write drafts get the
   /// table's columns, computed ones included.
   @Test func computedColumnsBesideDrafts() throws {
