@@ -71,10 +71,23 @@ extension TableModel {
     return block("extension \(typeName): QuarryCore.Selection", body).joined(separator: "\n")
   }
 
-  /// `Columns`: a query expression made of one expression per property, decoded as the type.
+  /// `Columns`: a query expression made of one expression or value per property, decoded as the
+  /// type. A property with an initial value (or an optional one) may be left out: its value is
+  /// then bound, as the memberwise initializer would use it.
   private func columnsBuilderSource() -> [String] {
-    let parameters = columns.map {
-      "\($0.propertyName): some QuarryCore.QueryExpression<\($0.storedType)>"
+    let parameters = columns.map { column in
+      let parameter =
+        "\(column.propertyName): some QuarryCore.QueryAssignable<\(column.storedType)>"
+      guard let value = column.initialValue ?? (column.isOptional ? "nil" : nil) else {
+        return parameter
+      }
+      // A known column's value is a `BoundValue`; otherwise the overload that fits the type (a
+      // value or a `@Selection` group) binds it.
+      let bound =
+        column.isKnownColumn
+        ? "QuarryCore.BoundValue<\(column.storedType)>(\(column.bindableExpression(value)))"
+        : "QuarryCore.MacroSupport.value(\(column.type).self, \(value))"
+      return parameter + " = " + bound
     }
     // `_selection`: the parameters take the properties' names, which may be `selection`.
     var initializer = ["var _selection = QuarryCore.QueryFragment()"]

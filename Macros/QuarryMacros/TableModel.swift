@@ -222,7 +222,9 @@ struct TableModel {
       // In `var a, b: Int`, `a` takes its type from a later binding.
       let annotation = bindings[index...].lazy.compactMap(\.typeAnnotation).first
       let type = binding.initializer == nil ? annotation?.type : binding.typeAnnotation?.type
-      let typeName = type?.trimmedDescription ?? binding.initializer.flatMap(inferType)
+      let typeName =
+        type.map(resolvingSelf)
+        ?? binding.initializer.flatMap { inferType($0, describe: resolvingSelf) }
       guard let typeName else {
         diagnostics.append(
           Diagnostic(
@@ -240,9 +242,21 @@ struct TableModel {
           columnName: attribute?.name ?? propertyName.trimmingBackticks,
           type: typeName,
           isOptional: type?.isOptional ?? false,
-          initialValue: binding.initializer?.value.trimmedDescription,
+          initialValue: binding.initializer.map { resolvingSelf($0.value) },
           attribute: attribute))
     }
+  }
+
+  /// An expression or a type as written, `Self` replaced by the type's name: the generated code
+  /// that uses a property's type or initial value (`TableColumns`, `Draft`, `Columns`) sits in
+  /// nested types, where `Self` names another type.
+  private func resolvingSelf(_ syntax: some SyntaxProtocol) -> String {
+    let tokens = syntax.trimmed.tokens(viewMode: .sourceAccurate)
+    return tokens.map { token in
+      token.tokenKind == .keyword(.Self)
+        ? token.leadingTrivia.description + typeName + token.trailingTrivia.description
+        : token.description
+    }.joined()
   }
 
   /// Marks the primary key: the one `@Column(primaryKey: true)` property, or else `id`.
@@ -275,8 +289,10 @@ struct TableModel {
 }
 
 /// The type of a property from its initial value, when the value spells it: a literal, or a call
-/// of a capitalized name (`Date()`, `Foo.init(…)`, `Module.Foo(…)`).
-func inferType(_ initializer: InitializerClauseSyntax) -> String? {
+/// of a capitalized name (`Date()`, `Foo.init(…)`, `Module.Foo(…)`), which `describe` spells.
+func inferType(
+  _ initializer: InitializerClauseSyntax, describe: (ExprSyntax) -> String = \.trimmedDescription
+) -> String? {
   var value = initializer.value
   if let prefix = value.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
     prefix.expression.is(IntegerLiteralExprSyntax.self)
@@ -294,7 +310,7 @@ func inferType(_ initializer: InitializerClauseSyntax) -> String? {
   {
     callee = base
   }
-  return typeReference(callee)
+  return typeReference(callee).map { _ in describe(callee) }
 }
 
 /// The type an expression names, by Swift's naming convention: `Foo`, `Module.Foo`, `Foo<Bar>`.

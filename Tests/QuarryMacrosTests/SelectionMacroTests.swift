@@ -38,7 +38,7 @@ struct SelectionMacroTests {
         public struct Columns: QuarryCore.QueryExpression {
           public typealias QueryValue = Timestamps
           public let selection: QuarryCore.QueryFragment
-          public init(createdAt: some QuarryCore.QueryExpression<Date>, updatedAt: some QuarryCore.QueryExpression<Date?>) {
+          public init(createdAt: some QuarryCore.QueryAssignable<Date>, updatedAt: some QuarryCore.QueryAssignable<Date?> = QuarryCore.BoundValue<Date?>(nil)) {
             var _selection = QuarryCore.QueryFragment()
             createdAt.write(to: &_selection)
             _selection.append(sql: " AS \"createdAt\"")
@@ -246,7 +246,7 @@ struct SelectionMacroTests {
         struct Columns: QuarryCore.QueryExpression {
           typealias QueryValue = Row
           let selection: QuarryCore.QueryFragment
-          init(name: some QuarryCore.QueryExpression<String>) {
+          init(name: some QuarryCore.QueryAssignable<String> = QuarryCore.BoundValue<String>("")) {
             var _selection = QuarryCore.QueryFragment()
             name.write(to: &_selection)
             _selection.append(sql: " AS \"name\"")

@@ -233,4 +233,40 @@ public enum MacroSupport {
   public static func flatten(_ columns: [[TableSchema.Column]]) -> [TableSchema.Column] {
     Array(columns.joined())
   }
+
+  /// A one-column property's default value in a `@Selection` type's `Columns`: bound.
+  @inlinable
+  public static func value<Value: QueryBindable>(
+    _ type: Value.Type, _ value: Value
+  ) -> BoundValue<Value> {
+    BoundValue(value)
+  }
+
+  /// A group property's default value in a `@Selection` type's `Columns`: one binding per
+  /// column.
+  @inlinable
+  public static func value<Value: Selection>(
+    _ type: Value.Type, _ value: Value
+  ) -> SelectionValue<Value> {
+    SelectionValue(value)
+  }
+
+  /// The values of a group's columns, bound and comma-separated: `?, ?`.
+  public struct SelectionValue<QueryValue: Selection>: QueryExpression {
+    /// The group's value.
+    public var value: QueryValue
+
+    /// Binds the columns of `value`.
+    @inlinable
+    public init(_ value: QueryValue) {
+      self.value = value
+    }
+
+    public func write(to fragment: inout QueryFragment) {
+      for (index, binding) in value.queryBindings.enumerated() {
+        if index > 0 { fragment.append(sql: ", ") }
+        fragment.append(binding: binding)
+      }
+    }
+  }
 }

@@ -157,6 +157,29 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   ) -> SQLQueryExpression<Wrapped?> {
     SQLQueryExpression(reference(columns[keyPath: keyPath]))
   }
+
+  @usableFromInline
+  func reference(_ expression: some QueryExpression) -> QueryFragment {
+    guard let alias else { return expression.queryFragment }
+    return expression.queryFragment.requalified(table: Base.schema.quotedName, as: alias)
+  }
+
+  /// A computed column, declared in an extension of the table's `TableColumns`: the same SQL,
+  /// made optional, as it is `NULL` where the join found no row. `$1.isPastDue` is a `Bool?`.
+  @inlinable
+  public subscript<Member: QueryExpression>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, Member>
+  ) -> SQLQueryExpression<Member.QueryValue?> {
+    SQLQueryExpression(reference(columns[keyPath: keyPath]))
+  }
+
+  /// A computed column that is already optional stays singly optional.
+  @inlinable
+  public subscript<Member: QueryExpression, Wrapped>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, Member>
+  ) -> SQLQueryExpression<Wrapped?> where Member.QueryValue == Wrapped? {
+    SQLQueryExpression(reference(columns[keyPath: keyPath]))
+  }
 }
 
 /// A table under another name, to join a table with itself:
@@ -193,6 +216,17 @@ public struct AliasedColumns<Base: Table>: QueryExpression, Sendable {
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> SQLQueryExpression<Value> {
     SQLQueryExpression("\(quote: alias).\(quote: Base.columns[keyPath: keyPath].name)")
+  }
+
+  /// A computed column, declared in an extension of the table's `TableColumns`, under the
+  /// alias: its SQL with the table's columns qualified by the alias.
+  @inlinable
+  public subscript<Member: QueryExpression>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, Member>
+  ) -> SQLQueryExpression<Member.QueryValue> {
+    SQLQueryExpression(
+      Base.columns[keyPath: keyPath].queryFragment.requalified(
+        table: Base.schema.quotedName, as: alias))
   }
 }
 

@@ -1,0 +1,64 @@
+import MacroTesting
+import QuarryMacros
+import Testing
+
+/// A type or an initial value that names `Self`: `TableColumns` and `Draft` are nested types,
+/// where `Self` would name them, so the generated code names the table type.
+@Suite(.macros(tableMacros))
+struct TableMacroSelfDefaultTests {
+  @Test func typeAndDefaultNamingSelf() {
+    assertMacro {
+      """
+      @Table struct Setting {
+        let id: Int
+        var limit = Self.Limit(rawValue: Self.defaultLimit)
+        static let defaultLimit = 10
+      }
+      """
+    } expansion: {
+      #"""
+      struct Setting {
+        let id: Int
+        var limit = Self.Limit(rawValue: Self.defaultLimit)
+        static let defaultLimit = 10
+      }
+
+      extension Setting: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Setting
+          let id = QuarryCore.TableColumn<Setting, Int>("id", qualifiedName: "\"settings\".\"id\"")
+          let limit = QuarryCore.MacroSupport.column(Setting.self, Setting.Limit.self, "limit", qualifiedName: "\"settings\".\"limit\"", tablePrefix: "\"settings\".")
+          var primaryKey: QuarryCore.TableColumn<Setting, Int> { self.id }
+        }
+        struct Draft: QuarryCore.TableDraft {
+          typealias Base = Setting
+          var id: Int?
+          var limit: Setting.Limit
+          init(id: Int? = nil, limit: Setting.Limit = Setting.Limit(rawValue: Setting.defaultLimit)) {
+            self.id = id
+            self.limit = limit
+          }
+          func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.limit.bind(to: binder)
+          }
+        }
+        typealias PrimaryKey = Int
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "settings",
+          columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .integer, nullable: false, primaryKey: true)], QuarryCore.MacroSupport.schemaColumns(Setting.Limit.self, name: "limit", type: .any, nullable: false)])
+        )
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.limit.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(Int.self)
+          self.limit = try decoder.decode(Setting.Limit.self)
+        }
+      }
+      """#
+    }
+  }
+}
