@@ -153,3 +153,43 @@ struct SelectShapeTests {
     #expect(try query.fetchAll(db) == [Shelf(id: 2, name: "Science")])
   }
 }
+
+@Suite("Select.map")
+struct SelectMapTests {
+  @Test func mapReceivesTheSelectedColumnsOneByOne() throws {
+    let db = try itemsDatabase()
+    let query = Item.where { $0.id < 3 }.select(\.id).select(\.name).map { id, name in
+      let shouted = name.upper()
+      let next = id + 1
+      return (shouted, next)
+    }
+    let rows = try assertQuery(
+      query,
+      db: db,
+      sql: """
+        SELECT upper("items"."name"), ("items"."id" + 1) FROM "items" WHERE ("items"."id" < 3)
+        """)
+    #expect(rows.map(\.0) == ["APPLE", "BREAD"])
+    #expect(rows.map(\.1) == [2, 3])
+  }
+
+  @Test func aWholeTableAndABoundValueKeepTheirColumnsAndBindings() throws {
+    let db = try itemsDatabase()
+    let query = Item.where { $0.id == 3 }.select { ("a, b", $0, $0.price) }.map {
+      label, item, price in
+      (item, price, label)
+    }
+    let rows = try assertQuery(
+      query,
+      db: db,
+      sql: """
+        SELECT "items"."id", "items"."name", "items"."is_done", "items"."rank", "items"."price",
+          "items"."tag", "items"."price", 'a, b'
+        FROM "items" WHERE ("items"."id" = 3)
+        """)
+    #expect(rows.count == 1)
+    #expect(rows[0].0.name == "cheese")
+    #expect(rows[0].1 == 7.25)
+    #expect(rows[0].2 == "a, b")
+  }
+}
