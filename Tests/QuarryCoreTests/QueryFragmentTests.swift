@@ -8,8 +8,9 @@ import Testing
 struct QueryFragmentTests {
   @Test func interpolatedValuesAreBound() {
     let title = "Robert'); DROP TABLE students;--"
+    let three = 3
     let fragment: QueryFragment =
-      "SELECT * FROM \(Item.self) WHERE \(Item.columns.name) = \(title) AND \(Item.columns.id) > \(3)"
+      "SELECT * FROM \(Item.self) WHERE \(Item.columns.name) = \(title) AND \(Item.columns.id) > \(three)"
     #expect(fragment.sql == #"SELECT * FROM "items" WHERE "items"."name" = ? AND "items"."id" > ?"#)
     #expect(fragment.bindings == [.text(title), .int(3)])
     #expect(

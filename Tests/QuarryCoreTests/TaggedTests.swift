@@ -28,8 +28,10 @@ struct TaggedTests {
         SELECT "remindersLists"."title", "reminders"."id" FROM "remindersLists"
         JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersList")
         """)
-    #expect(rows.map(\.1) == [Reminder.ID(rawValue: 7)])
-    #expect(try Reminder.find(7).fetchOne(db)?.remindersList == RemindersList.ID(rawValue: 1))
+    let ids: [Reminder.ID] = rows.map(\.1)
+    #expect(ids == [Reminder.ID(rawValue: 7)])
+    let found = try Reminder.find(7).fetchOne(db)
+    #expect(found?.remindersList == RemindersList.ID(rawValue: 1))
     // `RemindersList.leftJoin(Reminder.all) { $0.id == $1.id }` does not compile: the tags differ.
   }
 

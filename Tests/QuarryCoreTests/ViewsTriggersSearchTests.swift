@@ -17,8 +17,10 @@ struct ViewsTriggersSearchTests {
       SELECT "tasks"."id", "tasks"."title" FROM "tasks" WHERE (NOT "tasks"."isDone")
       """)
     try create.execute(db)
-    #expect(try OpenTask.order { $0.title }.fetchAll(db).map(\.title) == ["Ship", "Write"])
-    try Task.update { $0.isDone = true }.where { $0.title == "Ship" }.execute(db)
+    let open = try OpenTask.order { $0.title }.fetchAll(db)
+    #expect(open.map(\.title) == ["Ship", "Write"])
+    let ship = Task.update { $0.isDone = true }.where { $0.title == "Ship" }
+    try ship.execute(db)
     #expect(try OpenTask.all.fetchAll(db) == [OpenTask(id: 1, title: "Write")])
     try OpenTask.dropView().execute(db)
     #expect(throws: DatabaseError.self) { try OpenTask.all.fetchAll(db) }
