@@ -15,6 +15,14 @@ struct StatementCombinationTests {
     var value: Int
   }
 
+  /// SQLite's `pragma_table_info`.
+  @Table("pragma_table_info")
+  struct ColumnInfoRow {
+    var cid: Int
+    var name: String
+    var pk: Int
+  }
+
   /// A select with one of each kind of clause, as an existential.
   typealias Made = (label: String, statement: any Statement)
 
@@ -106,6 +114,14 @@ struct StatementCombinationTests {
     // sides render the same names and SQLite rejects them as ambiguous.)
     let aliased = Book.join(Book.aliased("others")) { $0.shelfID == $1.shelfID }
     made.append(("alias", aliased.select { ($0.title, $1) }))
+    let both = Book.aliased("a").leftJoin(Book.aliased("b")) { $0.shelfID == $1.shelfID }
+    made.append(("aliases", both.where { $1.pages > 1 }.order { a, _ in a.id }.limit(2)))
+    made.append(("alias find", Book.aliased("a").find(1).select { ($0.id, $0) }))
+    made.append(("table function", ColumnInfoRow.call("books").where { $0.pk > 0 }))
+    made.append(("values", Values(1, "a", Book.count())))
+    let added = Book.where { $0.id > 1 }.select(\.id).select(\.title).limit(2)
+    made.append(("select after select", added))
+    made.append(("map", added.map { id, title in (title, id * 2) }))
     return made
   }
 
