@@ -176,3 +176,49 @@ struct AliasAndCTETests {
     #expect(rows[0].1 == 3)
   }
 }
+
+@Suite("Updates and deletes of an aliased table")
+struct AliasedWriteTests {
+  @Test func anUpdateWhoseSubqueryReadsTheSameTable() throws {
+    let db = try library()
+    let outer = Book.aliased("outer")
+    // Each book's flags become the number of books on its shelf: the subquery's "books" and
+    // the updated row's "outer" are told apart.
+    let update = outer.update { $0.flags = 0 }.where { $0.shelfID != nil }
+    try update.execute(db)
+    let counted = outer.update {
+      $0.title += "!"
+    }
+    .where { book in
+      let sameShelf = Book.where { $0.shelfID == book.shelfID }.count()
+      return sameShelf.subquery() > 1
+    }
+    assertSQL(
+      counted,
+      """
+      UPDATE "books" AS "outer" SET "title" = ("outer"."title" || '!')
+      WHERE ((SELECT count(*) FROM "books" WHERE ("books"."shelfID" = "outer"."shelfID")) > 1)
+      """)
+    try counted.execute(db)
+    let titles = try Book.order { $0.id }.select(\.title).fetchAll(db)
+    #expect(titles == ["Dune!", "Emma!", "Cosmos!", "Loose Notes", "50% Off!"])
+  }
+
+  @Test func aDeleteWithReturning() throws {
+    let db = try library()
+    let delete = Book.aliased("b").delete().where { $0.pages < 50 }.returning { ($0.id, $0.title) }
+    let rows = try assertQuery(
+      delete,
+      db: db,
+      sql: """
+        DELETE FROM "books" AS "b" WHERE ("b"."pages" < 50)
+        RETURNING "books"."id", "books"."title"
+        """)
+    #expect(rows.count == 1)
+    #expect(rows[0].1 == "Loose Notes")
+    #expect(try Book.count().fetchOne(db) == 4)
+    let nothing = Book.aliased("b").update { _ in }
+    #expect(nothing.query.sql.isEmpty)
+    try nothing.execute(db)
+  }
+}

@@ -158,6 +158,11 @@ struct StatementCombinationTests {
       $0.pages = Book.where { $0.id == 2 }.select { $0.pages }.subquery()
     }
     made.append(("update setters", setters))
+    let aliased = Book.aliased("b")
+    let aliasedUpdate = aliased.update { $0.pages += 1 }.where { $0.id > 1 }
+    made.append(("aliased update", aliasedUpdate))
+    made.append(("aliased update returning", aliasedUpdate.returning { $0.id }))
+    made.append(("aliased delete", aliased.delete().where { $0.pages > 1 }.returning { $0.title }))
     for resolution in [nil, ConflictResolution.ignore, .replace] {
       let draft = Book.insert(or: resolution) {
         Book.Draft(title: "New", shelfID: 1, pages: 5, published: "2024")

@@ -56,9 +56,16 @@ public struct Update<Base: Table>: Statement, Sendable {
 public struct Updates<Base: Table> {
   @usableFromInline var columns: [String] = []
   @usableFromInline var values: [QueryFragment] = []
+  /// The alias the updated table has, which columns read in assignments are qualified with.
+  @usableFromInline var alias: String?
 
   @inlinable
   init() {}
+
+  @usableFromInline
+  init(alias: String) {
+    self.alias = alias
+  }
 
   /// The `SET` assignments, comma-separated. A column assigned twice keeps its last value.
   public var assignments: QueryFragment {
@@ -129,7 +136,8 @@ public struct Updates<Base: Table> {
     if let index = columns.firstIndex(of: column.name) {
       return SQLQueryExpression(values[index])
     }
-    return SQLQueryExpression(column.queryFragment)
+    guard let alias else { return SQLQueryExpression(column.queryFragment) }
+    return SQLQueryExpression("\(quote: alias).\(quote: column.name)")
   }
 
   /// Assigns a whole value to every column of a group.
