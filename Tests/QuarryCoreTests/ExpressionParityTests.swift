@@ -131,6 +131,33 @@ struct ExpressionParityTests {
       """)
   }
 
+  @Test func concatenatingOptionalTextWithTextIsOptional() throws {
+    let db = try Database()
+    try createParityPeople(db)
+    // SQLite's `NULL || 'x'` is NULL, so `String? + String` (either way round) is `String?`.
+    let query = ParityPerson.select { person in
+      let nameFirst = person.name + person.title
+      let titleFirst = person.title + person.name
+      return (nameFirst, titleFirst)
+    }
+    .order { $0.id }
+    let rows = try assertQuery(
+      query, db: db,
+      sql: """
+        SELECT ("parityPeople"."name" || "parityPeople"."title"),
+          ("parityPeople"."title" || "parityPeople"."name")
+        FROM "parityPeople" ORDER BY "parityPeople"."id"
+        """)
+    #expect(rows.map(\.0) == ["Ada50% Off_Sale", nil, nil])
+    #expect(rows.map(\.1) == ["50% Off_SaleAda", nil, nil])
+    // Six terms, mixing optional and non-optional text: checked within the target's 100 ms.
+    let chain: [String?] = try ParityPerson.select {
+      $0.name + $0.title + "a" + $0.nickname + "b" + $0.title
+    }
+    .order { $0.id }.fetchAll(db)
+    #expect(chain == ["Ada50% Off_SaleaAb50% Off_Sale", nil, nil])
+  }
+
   // MARK: B. Operators
 
   @Test func prefixPlusNegateAndShiftsByExpressions() throws {

@@ -282,6 +282,23 @@ public func + <Value: QueryText>(
   infix(lhs, "||", rhs)
 }
 
+/// String concatenation of optional text and text: `lhs || rhs`, `NULL` where `lhs` is
+/// `NULL` (as SQLite gives), so the result is optional: `$0.name + $0.title`.
+@inlinable
+public func + (lhs: some QueryExpression<String?>, rhs: some QueryExpression<String>)
+  -> SQLQueryExpression<String?>
+{
+  infix(lhs, "||", rhs)
+}
+
+/// String concatenation of text and optional text: `lhs || rhs`, `NULL` where `rhs` is `NULL`.
+@inlinable
+public func + (lhs: some QueryExpression<String>, rhs: some QueryExpression<String?>)
+  -> SQLQueryExpression<String?>
+{
+  infix(lhs, "||", rhs)
+}
+
 /// String concatenation after a value: `? || rhs`.
 @inlinable
 public func + <Value: QueryText>(lhs: String, rhs: some QueryExpression<Value>)
