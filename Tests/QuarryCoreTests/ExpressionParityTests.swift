@@ -48,22 +48,23 @@ struct ExpressionParityTests {
   @Test func comparingWithNilRendersIsNull() throws {
     let db = try library()
     let equal = Book.where { $0.rating == nil }.select { $0.id }
-    #expect(equal.queryFragment.sql.contains(#"("books"."rating" IS NULL)"#))
-    #expect(equal.queryFragment.bindings.isEmpty)
+    #expect(equal.query.sql.contains(#"("books"."rating" IS NULL)"#))
+    #expect(equal.query.bindings.isEmpty)
     #expect(try equal.fetchAll(db) == [2])
     let notEqual = Book.where { $0.rating != nil }.select { $0.id }
-    #expect(notEqual.queryFragment.sql.contains(#"("books"."rating" IS NOT NULL)"#))
+    #expect(notEqual.query.sql.contains(#"("books"."rating" IS NOT NULL)"#))
     #expect(try notEqual.fetchAll(db) == [1, 3, 4, 5])
     let isNil = Book.where { $0.shelfID.is(nil) }.select { $0.id }
-    #expect(isNil.queryFragment.sql.contains(#"("books"."shelfID" IS NULL)"#))
+    #expect(isNil.query.sql.contains(#"("books"."shelfID" IS NULL)"#))
     #expect(try isNil.fetchAll(db) == [4])
     let isNotNil = Book.where { $0.shelfID.isNot(nil) }.select { $0.id }
-    #expect(isNotNil.queryFragment.sql.contains(#"("books"."shelfID" IS NOT NULL)"#))
-    #expect(isNotNil.queryFragment.bindings.isEmpty)
+    #expect(isNotNil.query.sql.contains(#"("books"."shelfID" IS NOT NULL)"#))
+    #expect(isNotNil.query.bindings.isEmpty)
     #expect(try isNotNil.fetchAll(db) == [1, 2, 3, 5])
     // A value that isn't nil is still bound.
     let bound = Book.where { $0.shelfID.is(2) }.select { $0.id }
-    #expect(bound.queryFragment.bindings == [.int(2)])
+    let bindings: [QueryBinding] = bound.query.bindings
+    #expect(bindings == [.int(2)])
     #expect(try bound.fetchAll(db) == [3, 5])
   }
 
@@ -271,7 +272,7 @@ struct ExpressionParityTests {
           """) == [1, 3, 5])
     let three = Book.where { row($0.id, $0.title, $0.pages) <= (2, "Emma", 320) }.select { $0.id }
     #expect(
-      three.queryFragment.sql.contains(
+      three.query.sql.contains(
         #"("books"."id", "books"."title", "books"."pages") <= (?, ?, ?)"#))
     #expect(try three.fetchAll(db) == [1, 2])
   }
