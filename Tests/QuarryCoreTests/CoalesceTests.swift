@@ -20,7 +20,7 @@ struct CoalesceTests {
         SELECT coalesce("books"."info", CAST("books"."rating" AS TEXT))
         FROM "books" WHERE ("books"."id" = 2)
         """)
-    #expect(rows == [nil])
+    #expect(rows.elementsEqual([nil]))
   }
 
   @Test func aChainEndingInAValue() throws {

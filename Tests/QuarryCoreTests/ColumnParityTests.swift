@@ -148,7 +148,7 @@ struct ColumnParityTests {
         WHERE (NOT "reminders"."isCompleted")
         ORDER BY "reminders"."id"
         """)
-    #expect(open == ["Milk", "Report", "Call", "Loose"])
+    #expect(open.elementsEqual(["Milk", "Report", "Call", "Loose"]))
   }
 
   /// The seed's migration: an index on `Reminder.title`, named through the table type.
@@ -161,7 +161,7 @@ struct ColumnParityTests {
     let indexed = try #sql(
       "SELECT \"name\" FROM pragma_index_info('reminders_title')", as: String.self
     ).fetchAll(db)
-    #expect(indexed == ["title"])
+    #expect(indexed.elementsEqual(["title"]))
 
     // A qualified column, and the table's whole column list.
     let query = #sql(
@@ -175,7 +175,7 @@ struct ColumnParityTests {
       FROM "reminders" WHERE "reminders"."title" = 'Call'
       """)
     let rows = try query.fetchAll(db)
-    #expect(rows.map(\.id) == [4])
+    #expect(rows.map(\.id).elementsEqual([4]))
   }
 
   /// The table's own static members come first.
@@ -188,7 +188,7 @@ struct ColumnParityTests {
     try Tag.insert { Tag.Draft(name: "home") }.execute(db)
     let names = try assertQuery(
       Tag.select { $0.name }, db: db, sql: #"SELECT "tags"."name" FROM "tags""#)
-    #expect(names == ["home"])
+    #expect(names.elementsEqual(["home"]))
   }
 
   // MARK: Computed columns
@@ -203,7 +203,7 @@ struct ColumnParityTests {
         WHERE ((NOT "reminders"."isCompleted")
           AND ("reminders"."dueDate" < '2023-11-14 22:13:20.000'))
         """)
-    #expect(pastDue == ["Milk"])
+    #expect(pastDue.elementsEqual(["Milk"]))
 
     // (Without a due date the comparison is NULL, which a `Bool` can't decode.)
     let flags = try assertQuery(
@@ -217,8 +217,8 @@ struct ColumnParityTests {
           nullif("reminders"."title", '')
         FROM "reminders" WHERE ("reminders"."dueDate" IS NOT NULL) ORDER BY "reminders"."id"
         """)
-    #expect(flags.map(\.1) == [true, false, false])
-    #expect(flags.map(\.2) == ["Milk", "Eggs", "Report"])
+    #expect(flags.map(\.1).elementsEqual([true, false, false]))
+    #expect(flags.map(\.2).elementsEqual(["Milk", "Eggs", "Report"]))
 
     let dueBeforeTomorrow = try assertQuery(
       Reminder.where { $0.isDue(before: ColumnParity.tomorrow) }.select { $0.id },
@@ -227,7 +227,7 @@ struct ColumnParityTests {
         SELECT "reminders"."id" FROM "reminders"
         WHERE ("reminders"."dueDate" < '2023-11-15 22:13:20.000')
         """)
-    #expect(dueBeforeTomorrow == [1, 2])
+    #expect(dueBeforeTomorrow.elementsEqual([1, 2]))
   }
 
   /// On the outer side of a join a computed column is optional: `NULL` where nothing matched.
@@ -247,10 +247,10 @@ struct ColumnParityTests {
         LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."listID")
         ORDER BY "remindersLists"."id", "reminders"."id"
         """)
-    #expect(rows.map(\.0) == ["Home", "Home", "Work", "Work", "Empty"])
+    #expect(rows.map(\.0).elementsEqual(["Home", "Home", "Work", "Work", "Empty"]))
     // "Call" has no due date: `NULL < …` is NULL and so is `true AND NULL`.
-    #expect(rows.map(\.1) == [true, false, false, nil, nil])
-    #expect(rows.map(\.2) == ["Milk", "Eggs", "Report", "Call", nil])
+    #expect(rows.map(\.1).elementsEqual([true, false, false, nil, nil]))
+    #expect(rows.map(\.2).elementsEqual(["Milk", "Eggs", "Report", "Call", nil]))
 
     let listsWithPastDue = try assertQuery(
       RemindersList.leftJoin(Reminder.all) { $0.id == $1.listID }
@@ -263,7 +263,7 @@ struct ColumnParityTests {
         WHERE (((NOT "reminders"."isCompleted")
           AND ("reminders"."dueDate" < '2023-11-14 22:13:20.000')) = 1)
         """)
-    #expect(listsWithPastDue == ["Home"])
+    #expect(listsWithPastDue.elementsEqual(["Home"]))
   }
 
   /// Under an alias, a computed column's columns are qualified by the alias.
@@ -280,8 +280,8 @@ struct ColumnParityTests {
         FROM "reminders"
         JOIN "reminders" AS "parents" ON ("reminders"."parentID" = "parents"."id")
         """)
-    #expect(blocked.map(\.0) == ["Report", "Call"])
-    #expect(blocked.map(\.1) == [true, false])
+    #expect(blocked.map(\.0).elementsEqual(["Report", "Call"]))
+    #expect(blocked.map(\.1).elementsEqual([true, false]))
 
     // A left join under an alias: optional and aliased.
     let waiting = try assertQuery(
@@ -295,9 +295,9 @@ struct ColumnParityTests {
         FROM "reminders"
         LEFT JOIN "reminders" AS "parents" ON ("reminders"."parentID" = "parents"."id")
         """)
-    #expect(waiting.map(\.0) == ["Milk", "Eggs", "Report", "Call", "Loose"])
-    #expect(waiting.map(\.1) == [nil, nil, true, false, nil])
-    #expect(waiting.map(\.2) == [nil, nil, "Milk", "Eggs", nil])
+    #expect(waiting.map(\.0).elementsEqual(["Milk", "Eggs", "Report", "Call", "Loose"]))
+    #expect(waiting.map(\.1).elementsEqual([nil, nil, true, false, nil]))
+    #expect(waiting.map(\.2).elementsEqual([nil, nil, "Milk", "Eggs", nil]))
   }
 
   /// Requalifying changes only the table's quoted name before a dot: not a string literal, not
@@ -312,7 +312,7 @@ struct ColumnParityTests {
       requalified.sql
         == #""parents"."title" = '"reminders".x' AND "remindersLists"."name" = ? "#
         + #"AND "main"."reminders"."id" = "reminders""#)
-    #expect(requalified.bindings == [.int(7)])
+    #expect(requalified.bindings.elementsEqual([.int(7)]))
   }
 
   /// Drafts have no columns of their own: the closures of statements that write drafts get the
@@ -331,8 +331,8 @@ struct ColumnParityTests {
           ((NOT "reminders"."isCompleted")
             AND ("reminders"."dueDate" < '2023-11-14 22:13:20.000'))
         """)
-    #expect(inserted.map(\.0) == ["Bills"])
-    #expect(inserted.map(\.1) == [true])
+    #expect(inserted.map(\.0).elementsEqual(["Bills"]))
+    #expect(inserted.map(\.1).elementsEqual([true]))
   }
 
   // MARK: @Selection defaults and values
@@ -358,7 +358,7 @@ struct ColumnParityTests {
         SELECT "reminders"."title" AS "title", 1 AS "isUrgent"
         FROM "reminders" WHERE ("reminders"."id" = 1)
         """)
-    #expect(literal == [ReminderRow(title: "Milk", isUrgent: true)])
+    #expect(literal.elementsEqual([ReminderRow(title: "Milk", isUrgent: true)]))
 
     let computed = try assertQuery(
       Reminder.where { $0.id < 3 }.select {
@@ -393,7 +393,7 @@ struct ColumnParityTests {
         """)
     let expected = DetailedRow(
       title: "Milk", note: nil, urgency: .high, span: ColumnParity.Span(start: 1, end: 2))
-    #expect(rows == [expected])
+    #expect(rows.elementsEqual([expected]))
 
     let given = try assertQuery(
       Reminder.where { $0.id == 1 }.select {
@@ -410,11 +410,11 @@ struct ColumnParityTests {
     let explicitNil = Reminder.where { $0.id == 1 }.select {
       DetailedRow.Columns(title: $0.title, note: String?.none)
     }
-    #expect(try explicitNil.fetchAll(db) == [expected])
+    #expect(try explicitNil.fetchAll(db).elementsEqual([expected]))
 
     var lowMilk = expected
     lowMilk.note = "Milk"
     lowMilk.urgency = .low
-    #expect(given == [lowMilk])
+    #expect(given.elementsEqual([lowMilk]))
   }
 }

@@ -63,13 +63,16 @@ struct ColumnRepresentationTests {
         SELECT "devices"."id", "devices"."name" FROM "devices"
         WHERE ("devices"."id" = X'DEADBEEF000040008000000000000001')
         """)
-    #expect(found == [Device(id: phone, name: "Phone")])
+    #expect(found.elementsEqual([Device(id: phone, name: "Phone")]))
     let both = try Device.find([watch, phone]).order { $0.name }.fetchAll(db)
-    #expect(both.map(\.name) == ["Phone", "Watch"])
+    #expect(both.map(\.name).elementsEqual(["Phone", "Watch"]))
   }
 
   @Test func generatedColumnsAreReadNeverWritten() throws {
-    #expect(Event.schema.writableColumns.map(\.name) == ["id", "startAt", "duration", "ownerID"])
+    #expect(
+      Event.schema.writableColumns.map(\.name).elementsEqual([
+        "id", "startAt", "duration", "ownerID",
+      ]))
     let db = try Database()
     try db.execute(
       sql: """
@@ -104,6 +107,6 @@ struct ColumnRepresentationTests {
     #expect(try Event.all.fetchOne(db)?.endAt == Date(timeIntervalSince1970: 2_090))
     let late = try Event.where { $0.endAt > Date.UnixTimeRepresentation(queryOutput: start) }
       .select { $0.duration }.fetchAll(db)
-    #expect(late == [90])
+    #expect(late.elementsEqual([90]))
   }
 }

@@ -24,7 +24,7 @@ struct CommonTableExpressionTests {
         )
         SELECT "counts"."n" FROM "counts"
         """)
-    #expect(numbers == [1, 2, 3, 4, 5])
+    #expect(numbers.elementsEqual([1, 2, 3, 4, 5]))
   }
 
   @Test func tableExpressionsInJoins() throws {
@@ -39,10 +39,10 @@ struct CommonTableExpressionTests {
       Item.join(BigItem.all) { $0.id == $1.id }.select { ($0.name, $1.name) }
     }
     let rows = try query.fetchAll(db)
-    #expect(rows.map(\.0) == ["b", "c"])
+    #expect(rows.map(\.0).elementsEqual(["b", "c"]))
     let chained = BigItem.with(as: Item.where { $0.price > 5 }.select { ($0.id, $0.name) }) {
       Count.select { $0.n }
     }.with(Count.self, as: BigItem.select { $0.id.count() })
-    #expect(try chained.fetchAll(db) == [2])
+    #expect(try chained.fetchAll(db).elementsEqual([2]))
   }
 }

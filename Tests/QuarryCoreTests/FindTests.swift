@@ -19,7 +19,7 @@ struct FindTests {
     // The very bytes the schema keeps, so the statement cache finds them by identity.
     let schema = ShelfLabel.schema
     #expect(byKey.query.utf8 == schema.selectByPrimaryKeyUTF8)
-    #expect(byKey.query.bindings == [.int(2)])
+    #expect(byKey.query.bindings.elementsEqual([.int(2)]))
     #expect(schema.primaryKeyQualifiedNameUTF8 == Array(#""shelf_labels"."label_id""#.utf8))
     #expect(try byKey.fetchOne(db) == ShelfLabel(id: 2, text: "poetry"))
     #expect(try spelledOut.fetchOne(db) == ShelfLabel(id: 2, text: "poetry"))
@@ -48,7 +48,7 @@ struct FindTests {
       WHERE ("shelf_labels"."label_id" = 3)
       LIMIT 1
       """)
-    #expect(try limited.fetchAll(db) == [ShelfLabel(id: 3, text: "history")])
+    #expect(try limited.fetchAll(db).elementsEqual([ShelfLabel(id: 3, text: "history")]))
 
     let text = ShelfLabel.find(3).select { $0.text }
     assertSQL(
@@ -65,7 +65,7 @@ struct FindTests {
       SELECT "shelf_labels"."text" FROM "shelf_labels" WHERE ("shelf_labels"."label_id" IN (\
       SELECT "shelf_labels"."label_id" FROM "shelf_labels" WHERE ("shelf_labels"."label_id" = 1)))
       """)
-    #expect(try outer.fetchAll(db) == ["fiction"])
+    #expect(try outer.fetchAll(db).elementsEqual(["fiction"]))
   }
 
   @Test func findThenUpdateAndDelete() throws {

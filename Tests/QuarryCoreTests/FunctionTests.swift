@@ -179,45 +179,45 @@ struct FunctionTests {
           sum("books"."pages") OVER (ORDER BY "books"."id" ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)
         FROM "books" ORDER BY "books"."id"
         """)
-    #expect(rows.map(\.1) == [1, 2, 1, 1, 2])
-    #expect(rows.map(\.2) == [4, 3, 2, 1, 5])
-    #expect(rows.map(\.3) == [nil, 412, 320, 396, 12])
-    #expect(rows.map(\.4) == [412, 732, 716, 408, 112])
+    #expect(rows.map(\.1).elementsEqual([1, 2, 1, 1, 2]))
+    #expect(rows.map(\.2).elementsEqual([4, 3, 2, 1, 5]))
+    #expect(rows.map(\.3).elementsEqual([nil, 412, 320, 396, 12]))
+    #expect(rows.map(\.4).elementsEqual([412, 732, 716, 408, 112]))
   }
 
   // SQLite.swift's "Aggregation" and "Core SQLite Functions", over `User` (seed 000).
   @Test func aggregation() throws {
     let db = try usersDatabase()
     let count = try assertQuery(User.count(), db: db, sql: #"SELECT count(*) FROM "users""#)
-    #expect(count == [6])
+    #expect(count.elementsEqual([6]))
     let named = try assertQuery(
       User.where { $0.name != nil }.count(), db: db,
       sql: #"SELECT count(*) FROM "users" WHERE ("users"."name" IS NOT NULL)"#)
-    #expect(named == [5])
+    #expect(named.elementsEqual([5]))
     let names = try assertQuery(
       User.select { $0.name.count() }, db: db, sql: #"SELECT count("users"."name") FROM "users""#)
-    #expect(names == [5])
+    #expect(names.elementsEqual([5]))
     let maximum = try assertQuery(
       User.select { $0.id.max() }, db: db, sql: #"SELECT max("users"."id") FROM "users""#)
-    #expect(maximum == [6])
+    #expect(maximum.elementsEqual([6]))
     let minimum = try assertQuery(
       User.select { $0.id.min() }, db: db, sql: #"SELECT min("users"."id") FROM "users""#)
-    #expect(minimum == [1])
+    #expect(minimum.elementsEqual([1]))
     let average = try assertQuery(
       User.select { $0.balance.avg() }, db: db, sql: #"SELECT avg("users"."balance") FROM "users""#)
     let expectedAverage = 22580.5 / 6
-    #expect(average == [expectedAverage])
+    #expect(average.elementsEqual([expectedAverage]))
     let sum = try assertQuery(
       User.select { $0.balance.sum() }, db: db, sql: #"SELECT sum("users"."balance") FROM "users""#)
-    #expect(sum == [22580.5])
+    #expect(sum.elementsEqual([22580.5]))
     let total = try assertQuery(
       User.where { $0.id > 100 }.select { $0.balance.total() }, db: db,
       sql: #"SELECT total("users"."balance") FROM "users" WHERE ("users"."id" > 100)"#)
-    #expect(total == [0])
+    #expect(total.elementsEqual([0]))
     let distinct = try assertQuery(
       User.select { $0.verified.count(distinct: true) }, db: db,
       sql: #"SELECT count(DISTINCT "users"."verified") FROM "users""#)
-    #expect(distinct == [2])
+    #expect(distinct.elementsEqual([2]))
   }
 
   @Test func coreAndAggregateFunctions() throws {
@@ -230,7 +230,7 @@ struct FunctionTests {
         SELECT coalesce("users"."name", "users"."email") FROM "users"
         WHERE ("users"."id" IN (2, 3))
         """)
-    #expect(names == ["Betty", "cathy@mac.com"])
+    #expect(names.elementsEqual(["Betty", "cathy@mac.com"]))
     // The rest of the core and aggregate functions: see `FunctionTests` (every one with its SQL
     // and a live row).
     let summary = try #require(

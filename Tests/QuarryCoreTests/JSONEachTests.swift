@@ -22,7 +22,7 @@ struct JSONEachTests {
         WHERE ("json_each"."value" = 'work')
         ORDER BY "reminders"."id"
         """)
-    #expect(titles == ["Write report", "Plan sprint"])
+    #expect(titles.elementsEqual(["Write report", "Plan sprint"]))
   }
 
   @Test func elementsPerReminderWithLeftJoin() throws {
@@ -40,9 +40,9 @@ struct JSONEachTests {
         GROUP BY "reminders"."id"
         ORDER BY "reminders"."id"
         """)
-    #expect(counts.map(\.0) == ["Write report", "Buy milk", "Call Ana", "Plan sprint"])
-    #expect(counts.map(\.1) == [2, 1, 0, 1])
-    #expect(counts.map(\.2) == ["work", "home", nil, "work"])
+    #expect(counts.map(\.0).elementsEqual(["Write report", "Buy milk", "Call Ana", "Plan sprint"]))
+    #expect(counts.map(\.1).elementsEqual([2, 1, 0, 1]))
+    #expect(counts.map(\.2).elementsEqual(["work", "home", nil, "work"]))
   }
 
   @Test func wholeRowsDecode() throws {
@@ -60,15 +60,15 @@ struct JSONEachTests {
         WHERE ("reminders"."id" = 1)
         ORDER BY "json_each"."key"
         """)
-    #expect(rows.map(\.0.title) == ["Write report", "Write report"])
-    #expect(rows.map(\.0.tags) == [["work", "urgent"], ["work", "urgent"]])
-    #expect(rows.map(\.1.key) == [0, 1])
-    #expect(rows.map(\.1.value) == ["work", "urgent"])
-    #expect(rows.map(\.1.type) == ["text", "text"])
-    #expect(rows.map(\.1.atom) == ["work", "urgent"])
-    #expect(rows.map(\.1.parent) == [nil, nil])
-    #expect(rows.map(\.1.fullKey) == ["$[0]", "$[1]"])
-    #expect(rows.map(\.1.path) == ["$", "$"])
+    #expect(rows.map(\.0.title).elementsEqual(["Write report", "Write report"]))
+    #expect(rows.map(\.0.tags).elementsEqual([["work", "urgent"], ["work", "urgent"]]))
+    #expect(rows.map(\.1.key).elementsEqual([0, 1]))
+    #expect(rows.map(\.1.value).elementsEqual(["work", "urgent"]))
+    #expect(rows.map(\.1.type).elementsEqual(["text", "text"]))
+    #expect(rows.map(\.1.atom).elementsEqual(["work", "urgent"]))
+    #expect(rows.map(\.1.parent).elementsEqual([nil, nil]))
+    #expect(rows.map(\.1.fullKey).elementsEqual(["$[0]", "$[1]"]))
+    #expect(rows.map(\.1.path).elementsEqual(["$", "$"]))
 
     // In a left join, a reminder without tags comes with no element.
     let left = try assertQuery(
@@ -102,10 +102,10 @@ struct JSONEachTests {
         WHERE ("estimate"."value" >= 2)
         ORDER BY "estimate"."key"
         """)
-    #expect(rows.map(\.0) == ["Write report", "Call Ana"])
-    #expect(rows.map(\.1) == ["draft", "notes"])
-    #expect(rows.map(\.2) == [3, 2])
-    #expect(rows.map(\.3) == ["$.draft", "$.notes"])
+    #expect(rows.map(\.0).elementsEqual(["Write report", "Call Ana"]))
+    #expect(rows.map(\.1).elementsEqual(["draft", "notes"]))
+    #expect(rows.map(\.2).elementsEqual([3, 2]))
+    #expect(rows.map(\.3).elementsEqual(["$.draft", "$.notes"]))
   }
 }
 
@@ -125,7 +125,7 @@ struct JSONEachFromTests {
         WHERE ("reminders"."title" IN (SELECT "json_each"."value"
           FROM json_each('["Buy milk","Plan sprint","Nothing like it"]')))
         """)
-    #expect(rows == [2, 4])
+    #expect(rows.elementsEqual([2, 4]))
     let elements = try assertQuery(
       JSONEach.from(["b": 2, "a": 1]).where { $0.value > 1 },
       db: db,
@@ -135,9 +135,9 @@ struct JSONEachFromTests {
         FROM json_each('{"a":1,"b":2}')
         WHERE ("json_each"."value" > 1)
         """)
-    #expect(elements.map(\.key) == ["b"])
-    #expect(elements.map(\.value) == [2])
-    #expect(elements.map(\.type) == ["integer"])
-    #expect(elements.map(\.fullKey) == ["$.b"])
+    #expect(elements.map(\.key).elementsEqual(["b"]))
+    #expect(elements.map(\.value).elementsEqual([2]))
+    #expect(elements.map(\.type).elementsEqual(["integer"]))
+    #expect(elements.map(\.fullKey).elementsEqual(["$.b"]))
   }
 }

@@ -53,9 +53,9 @@ struct OrderedAggregateTests {
   func orderedGroupConcatRunsOnSQLite344() throws {
     let db = try booksOnTwoShelves()
     let rows = try assertQuery(orderedTitles, db: db, sql: orderedTitlesSQL)
-    #expect(rows.map(\.0) == [1, 2] as [Int?])
-    #expect(rows.map(\.1) == ["Dune, Emma, Persuasion", "Contact, Cosmos"])
-    #expect(rows.map(\.2) == ["[1,2]", "[5,4]"])
+    #expect(rows.map(\.0).elementsEqual([1, 2] as [Int?]))
+    #expect(rows.map(\.1).elementsEqual(["Dune, Emma, Persuasion", "Contact, Cosmos"]))
+    #expect(rows.map(\.2).elementsEqual(["[1,2]", "[5,4]"]))
     let keyed = try assertQuery(
       Book.select {
         SQLFunctions.jsonGroupObject(key: $0.title, value: $0.pages).order(by: $0.pages)
@@ -65,9 +65,9 @@ struct OrderedAggregateTests {
         SELECT json_group_object("books"."title", "books"."pages" ORDER BY "books"."pages")
         FROM "books" WHERE ("books"."shelfID" = 2)
         """)
-    #expect(keyed == [#"{"Cosmos":396,"Contact":432}"#])
+    #expect(keyed.elementsEqual([#"{"Cosmos":396,"Contact":432}"#]))
     let distinct = try assertQuery(distinctTitles, db: db, sql: distinctTitlesSQL)
-    #expect(distinct == ["Cosmos,Dune,Persuasion,Contact,Emma"])
+    #expect(distinct.elementsEqual(["Cosmos,Dune,Persuasion,Contact,Emma"]))
   }
 
   @Test(
@@ -93,7 +93,7 @@ struct OrderedAggregateTests {
         SELECT "books"."shelfID", group_concat("books"."title", ', ') FROM "books"
         GROUP BY "books"."shelfID" ORDER BY "books"."shelfID"
         """)
-    #expect(unordered.map(\.0) == [1, 2] as [Int?])
+    #expect(unordered.map(\.0).elementsEqual([1, 2] as [Int?]))
     #expect(Set(unordered[0].1?.split(separator: ", ") ?? []) == ["Dune", "Emma", "Persuasion"])
   }
 }

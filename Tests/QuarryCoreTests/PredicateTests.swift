@@ -27,7 +27,7 @@ struct PredicateTests {
           "items"."tag"
         FROM "items" WHERE (NOT "items"."is_done")
         """)
-    #expect(openRows.map(\.name) == ["apple", "cheese"])
+    #expect(openRows.map(\.name).elementsEqual(["apple", "cheese"]))
     let fruit = search("pp", onlyOpen: false, tags: ["fruit"])
     let fruitRows = try assertQuery(
       fruit,
@@ -39,7 +39,7 @@ struct PredicateTests {
         WHERE ((("items"."price" > 0.0) AND ("items"."name" LIKE '%pp%' ESCAPE '\\'))
           AND ("items"."tag" = 'fruit'))
         """)
-    #expect(fruitRows.map(\.name) == ["apple"])
+    #expect(fruitRows.map(\.name).elementsEqual(["apple"]))
   }
 
   @Test func havingTakesTheSameBuilder() throws {
@@ -87,7 +87,7 @@ struct PredicateTests {
         FROM "shelves" LEFT JOIN "books" ON ("shelves"."id" = "books"."shelfID")
         WHERE ("books"."pages" > 350)
         """)
-    #expect(rows.map(\.1) == ["Dune", "Cosmos"])
+    #expect(rows.map(\.1).elementsEqual(["Dune", "Cosmos"]))
     let flagged = Shelf.leftJoin(Item.all) { $0.id == $1.id }
     assertSQL(
       flagged.where { $1.isDone }.select { shelf, _ in shelf.name },
@@ -109,7 +109,7 @@ struct PredicateTests {
         SELECT "items"."name" FROM "items"
         WHERE ("items"."name" = 'apple' OR "items"."name" = 'bread') AND (NOT "items"."is_done")
         """)
-    #expect(rows == ["apple"])
+    #expect(rows.elementsEqual(["apple"]))
   }
 
   @Test func filtersCombineWithAndOrNot() throws {
@@ -123,7 +123,7 @@ struct PredicateTests {
         SELECT "items"."name" FROM "items"
         WHERE ("items"."is_done") OR (("items"."price" < 2.0))
         """)
-    #expect(either == ["apple", "bread", "dates"])
+    #expect(either.elementsEqual(["apple", "bread", "dates"]))
     let both = try assertQuery(
       done.and(Item.where { $0.price > 3.5 }).select { $0.name },
       db: db,
@@ -131,12 +131,12 @@ struct PredicateTests {
         SELECT "items"."name" FROM "items"
         WHERE "items"."is_done" AND ("items"."price" > 3.5)
         """)
-    #expect(both == ["dates"])
+    #expect(both.elementsEqual(["dates"]))
     let open = try assertQuery(
       (!done).select { $0.name },
       db: db,
       sql: #"SELECT "items"."name" FROM "items" WHERE NOT ("items"."is_done")"#)
-    #expect(open == ["apple", "cheese"])
+    #expect(open.elementsEqual(["apple", "cheese"]))
     let orEverything = done.or(Item.all)
     #expect(try orEverything.fetchAll(db).count == 4)
   }

@@ -17,7 +17,8 @@ struct QueryBindableTests {
   }
 
   @Test func scalars() {
-    #expect(true.queryBinding == .int(1))
+    let trueBinding: QueryBinding = true.queryBinding
+    #expect(trueBinding == .int(1))
     #expect(Float(0.5).queryBinding == .double(0.5))
     #expect("x".queryBinding == .text("x"))
     #expect([UInt8]([1, 2]).queryBinding == .blob([1, 2]))
@@ -57,7 +58,7 @@ struct QueryBindableTests {
     #expect(values.4 == 1.25)
     #expect(values.5 == true)
     #expect(values.6 == "héllo")
-    #expect(values.7 == [])
+    #expect(values.7.elementsEqual([]))
     #expect(values.8 == Data([0, 255]))
     #expect(values.9 == date)
     #expect(values.10 == uuid)

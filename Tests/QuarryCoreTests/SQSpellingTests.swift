@@ -14,7 +14,7 @@ struct SQSpellingTests {
       sql: """
         SELECT "items"."name" FROM "items" WHERE "items"."is_done" ORDER BY "items"."name"
         """)
-    #expect(titles == ["bread", "dates"])
+    #expect(titles.elementsEqual(["bread", "dates"]))
     let grouped = try assertQuery(
       Item.group(by: \.isDone).select { ($0.isDone, $0.id.count()) },
       db: db,
@@ -34,7 +34,7 @@ struct SQSpellingTests {
         RETURNING "items"."id", "items"."name", "items"."is_done", "items"."rank",
           "items"."price", "items"."tag"
         """)
-    #expect(deleted.map(\.name) == ["dates"])
+    #expect(deleted.map(\.name).elementsEqual(["dates"]))
   }
 
   @Test func limitThenOffsetAndNullOrdering() throws {
@@ -46,12 +46,12 @@ struct SQSpellingTests {
         SELECT "items"."name" FROM "items" ORDER BY "items"."rank" ASC NULLS LAST
         LIMIT 2 OFFSET 1
         """)
-    #expect(page == ["apple", "cheese"])
+    #expect(page.elementsEqual(["apple", "cheese"]))
     let first = try assertQuery(
       Item.order { $0.rank.desc(nulls: .first) }.limit(1).select(\.name),
       db: db,
       sql: #"SELECT "items"."name" FROM "items" ORDER BY "items"."rank" DESC NULLS FIRST LIMIT 1"#)
-    #expect(first == ["dates"])
+    #expect(first.elementsEqual(["dates"]))
   }
 
   @Test func replaceWithoutALabel() throws {
@@ -60,7 +60,7 @@ struct SQSpellingTests {
       Item.where { $0.id == 1 }.select { $0.name.replace("pp", "PP") },
       db: db,
       sql: #"SELECT replace("items"."name", 'pp', 'PP') FROM "items" WHERE ("items"."id" = 1)"#)
-    #expect(rows == ["aPPle"])
+    #expect(rows.elementsEqual(["aPPle"]))
   }
 
   @Test func joinsChainedAfterOrder() throws {
@@ -75,7 +75,7 @@ struct SQSpellingTests {
         FROM "books" JOIN "shelves" ON ("books"."shelfID" = "shelves"."id")
         ORDER BY "books"."id"
         """)
-    #expect(rows.map(\.0) == ["Dune", "Emma", "Cosmos", "50% Off"])
+    #expect(rows.map(\.0).elementsEqual(["Dune", "Emma", "Cosmos", "50% Off"]))
   }
 }
 
@@ -93,7 +93,7 @@ struct CaseBaseTests {
         SELECT (CASE "items"."rank" WHEN 1 THEN 'first' WHEN 2 THEN 'second' ELSE 'other' END)
         FROM "items" ORDER BY "items"."id"
         """)
-    #expect(rows == ["second", "first", "other", "other"])
+    #expect(rows.elementsEqual(["second", "first", "other", "other"]))
   }
 }
 
@@ -128,9 +128,10 @@ struct TableFunctionTests {
         SELECT "pragma_table_info"."name" FROM "pragma_table_info"('books')
         WHERE "pragma_table_info"."notnull" ORDER BY "pragma_table_info"."cid"
         """)
-    #expect(rows == ["title", "pages", "flags", "published"])
+    #expect(rows.elementsEqual(["title", "pages", "flags", "published"]))
     let key = try ColumnInfo.call("shelves").where { $0.pk > 0 }.fetchAll(db)
-    #expect(key == [ColumnInfo(cid: 0, name: "id", type: "INTEGER", notnull: false, pk: 1)])
+    #expect(
+      key.elementsEqual([ColumnInfo(cid: 0, name: "id", type: "INTEGER", notnull: false, pk: 1)]))
   }
 
   @Test func upsertOfAKeyOnlyTableKeepsTheRow() throws {

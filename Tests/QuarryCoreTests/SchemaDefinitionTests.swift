@@ -141,7 +141,7 @@ struct SchemaDefinitionTests {
     let count = try assertQuery(
       CustomTableNames.RemindersList.count(), db: db,
       sql: #"SELECT count(*) FROM "reminders_list""#)
-    #expect(count == [1])
+    #expect(count.elementsEqual([1]))
   }
 
   @Test func columnNames() throws {
@@ -171,7 +171,7 @@ struct SchemaDefinitionTests {
         WHERE (NOT "reminders"."is_completed")
         """
     )
-    #expect(rows == [Reminder(id: 2, title: "Read", isCompleted: false)])
+    #expect(rows.elementsEqual([Reminder(id: 2, title: "Read", isCompleted: false)]))
   }
 
   @Test func rawRepresentable() throws {
@@ -219,14 +219,14 @@ struct SchemaDefinitionTests {
       "SELECT \(Reminder.columns.priority) FROM \(Reminder.self)", as: Int?.self
     )
     .fetchAll(db)
-    #expect(stored == [1, nil])
+    #expect(stored.elementsEqual([1, nil]))
 
     let high = try assertQuery(
       Reminder.where { $0.priority == .medium }.select { $0.title }, db: db,
       sql: """
         SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."priority" = 1)
         """)
-    #expect(high == ["Get haircut"])
+    #expect(high.elementsEqual(["Get haircut"]))
   }
 
   @Test func primaryKeys() throws {
@@ -252,7 +252,7 @@ struct SchemaDefinitionTests {
         SELECT "books"."isbn", "books"."title" FROM "books"
         WHERE ("books"."isbn" = '978-0-262-51087-5')
         """)
-    #expect(book == [Book(isbn: "978-0-262-51087-5", title: "SICP")])
+    #expect(book.elementsEqual([Book(isbn: "978-0-262-51087-5", title: "SICP")]))
 
     // Without a primary key there is no draft: rows are inserted whole.
     try Tag.insert {
@@ -264,13 +264,13 @@ struct SchemaDefinitionTests {
 
   @Test func ephemeralColumns() throws {
     typealias Book = EphemeralColumns.Book
-    #expect(Book.schema.columns.map(\.name) == ["isbn", "title"])
+    #expect(Book.schema.columns.map(\.name).elementsEqual(["isbn", "title"]))
     let db = try Database()
     try db.execute(
       sql: #"CREATE TABLE "books" ("isbn" TEXT PRIMARY KEY NOT NULL, "title" TEXT NOT NULL)"#)
     try Book.insert { Book(isbn: "1", title: "Dune", scratchNotes: "not stored") }.execute(db)
     let rows = try assertQuery(
       Book.all, db: db, sql: #"SELECT "books"."isbn", "books"."title" FROM "books""#)
-    #expect(rows == [Book(isbn: "1", title: "Dune", scratchNotes: "")])
+    #expect(rows.elementsEqual([Book(isbn: "1", title: "Dune", scratchNotes: "")]))
   }
 }

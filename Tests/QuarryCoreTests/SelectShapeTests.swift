@@ -18,7 +18,7 @@ struct SelectShapeTests {
         WHERE ("books"."pages" > 300)
         ORDER BY "books"."title" LIMIT 2
         """)
-    #expect(rows.map(\.0) == ["Cosmos", "Dune"])
+    #expect(rows.map(\.0).elementsEqual(["Cosmos", "Dune"]))
     let withWhere = Book.where { $0.id == 2 }.leftJoin(Shelf.where { $0.id > 1 }) {
       $0.shelfID == $1.id
     }
@@ -31,7 +31,7 @@ struct SelectShapeTests {
           ON (("books"."shelfID" = "shelves"."id") AND ("shelves"."id" > 1))
         WHERE ("books"."id" = 2) AND ("shelves"."id" IS NULL)
         """)
-    #expect(leftRows == ["Emma"])
+    #expect(leftRows.elementsEqual(["Emma"]))
   }
 
   @Test func distinctJoins() throws {
@@ -46,7 +46,7 @@ struct SelectShapeTests {
         FROM "shelves" JOIN "books" ON ("shelves"."id" = "books"."shelfID")
         ORDER BY "shelves"."name"
         """)
-    #expect(rows == ["Fiction", "Science"])
+    #expect(rows.elementsEqual(["Fiction", "Science"]))
   }
 
   @Test func selectAfterSelectAddsColumns() throws {
@@ -68,7 +68,7 @@ struct SelectShapeTests {
       Book.order { $0.id }.select { $0.title }.limit(1),
       db: db,
       sql: #"SELECT "books"."title" FROM "books" ORDER BY "books"."id" LIMIT 1"#)
-    #expect(chosen == ["Dune"])
+    #expect(chosen.elementsEqual(["Dune"]))
   }
 
   @Test func limitsAndOffsets() throws {
@@ -77,11 +77,11 @@ struct SelectShapeTests {
     let paged = try assertQuery(
       ordered.limit(2).offset(1), db: db,
       sql: #"SELECT "books"."id" FROM "books" ORDER BY "books"."id" LIMIT 2 OFFSET 1"#)
-    #expect(paged == [2, 3])
+    #expect(paged.elementsEqual([2, 3]))
     let skipped = try assertQuery(
       ordered.offset(3), db: db,
       sql: #"SELECT "books"."id" FROM "books" ORDER BY "books"."id" LIMIT -1 OFFSET 3"#)
-    #expect(skipped == [4, 5])
+    #expect(skipped.elementsEqual([4, 5]))
     let unlimited = try assertQuery(
       ordered.limit(2).limit(nil), db: db,
       sql: #"SELECT "books"."id" FROM "books" ORDER BY "books"."id""#)
@@ -94,7 +94,7 @@ struct SelectShapeTests {
         SELECT "books"."id" FROM "books" ORDER BY "books"."id"
         LIMIT (SELECT count(*) FROM "books" WHERE ("books"."shelfID" = 1)) OFFSET 1
         """)
-    #expect(computedRows == [2, 3])
+    #expect(computedRows.elementsEqual([2, 3]))
     let fromTable = try assertQuery(
       Book.offset(4).select { $0.id }, db: db,
       sql: #"SELECT "books"."id" FROM "books" LIMIT -1 OFFSET 4"#)
@@ -134,7 +134,7 @@ struct SelectShapeTests {
     #expect(try Book.count().fetchOne(db) == 5)
     let union = Book.where { $0.id == 1 }.select { $0.title }
       .union(Book.none.select { $0.title })
-    #expect(try union.fetchAll(db) == ["Dune"])
+    #expect(try union.fetchAll(db).elementsEqual(["Dune"]))
     let stats = ShelfStat.with(
       as: Book.none.group { $0.shelfID }.select { ($0.shelfID, $0.id.count(), $0.pages) }
     ) {
@@ -150,7 +150,7 @@ struct SelectShapeTests {
       as: Shelf.self)
     assertSQL(
       query, #"SELECT "shelves"."id", "shelves"."name" FROM "shelves" WHERE "shelves"."id" = 2"#)
-    #expect(try query.fetchAll(db) == [Shelf(id: 2, name: "Science")])
+    #expect(try query.fetchAll(db).elementsEqual([Shelf(id: 2, name: "Science")]))
   }
 }
 
@@ -169,8 +169,8 @@ struct SelectMapTests {
       sql: """
         SELECT upper("items"."name"), ("items"."id" + 1) FROM "items" WHERE ("items"."id" < 3)
         """)
-    #expect(rows.map(\.0) == ["APPLE", "BREAD"])
-    #expect(rows.map(\.1) == [2, 3])
+    #expect(rows.map(\.0).elementsEqual(["APPLE", "BREAD"]))
+    #expect(rows.map(\.1).elementsEqual([2, 3]))
   }
 
   @Test func aWholeTableAndABoundValueKeepTheirColumnsAndBindings() throws {

@@ -46,7 +46,7 @@ struct SelectionTests {
     #expect(RemindersList.schema.columns[2].type == .text)
     // An optional group makes every one of its columns nullable.
     let snoozedNullable: [Bool?] = Reminder.schema.columns.suffix(2).map(\.isNullable)
-    #expect(snoozedNullable == [true, true])
+    #expect(snoozedNullable.elementsEqual([true, true]))
     #expect(RemindersList.queryColumnCount == 4)
     #expect(Timestamps.queryColumnCount == 2)
   }
@@ -87,7 +87,7 @@ struct SelectionTests {
         SELECT "remindersLists"."name" FROM "remindersLists"
         WHERE ("remindersLists"."updatedAt" IS NOT NULL)
         """)
-    #expect(updated == ["Work"])
+    #expect(updated.elementsEqual(["Work"]))
   }
 
   @Test func groupComparesAsARowValue() throws {
@@ -109,15 +109,15 @@ struct SelectionTests {
         WHERE (("remindersLists"."createdAt", "remindersLists"."updatedAt")
           <= ('2023-11-14 22:13:20.000', '2023-11-15 22:13:20.000'))
         """)
-    #expect(rows.map(\.name) == ["A"])
+    #expect(rows.map(\.name).elementsEqual(["A"]))
     let equal = try RemindersList.where {
       $0.timestamps == Timestamps(createdAt: day2, updatedAt: day1)
     }.select { $0.name }.fetchAll(db)
-    #expect(equal == ["C"])
+    #expect(equal.elementsEqual(["C"]))
     let greater = try RemindersList.where {
       $0.timestamps > Timestamps(createdAt: day1, updatedAt: day1)
     }.select { $0.name }.order { $0.name }.fetchAll(db)
-    #expect(greater == ["B", "C"])
+    #expect(greater.elementsEqual(["B", "C"]))
   }
 
   @Test func groupIsSelectedAndUpdatedWhole() throws {
@@ -130,7 +130,7 @@ struct SelectionTests {
       sql: """
         SELECT "remindersLists"."createdAt", "remindersLists"."updatedAt" FROM "remindersLists"
         """)
-    #expect(selected == [Timestamps(createdAt: day1, updatedAt: nil)])
+    #expect(selected.elementsEqual([Timestamps(createdAt: day1, updatedAt: nil)]))
 
     let update = RemindersList.update {
       $0.timestamps = Timestamps(createdAt: day1, updatedAt: day2)
@@ -176,7 +176,7 @@ struct SelectionTests {
         name: "Call", listID: 1, snoozed: Timestamps(createdAt: day2, updatedAt: nil))
     }.execute(db)
     let rows = try Reminder.order { $0.id }.fetchAll(db)
-    #expect(rows.map(\.snoozed) == [nil, Timestamps(createdAt: day2, updatedAt: nil)])
+    #expect(rows.map(\.snoozed).elementsEqual([nil, Timestamps(createdAt: day2, updatedAt: nil)]))
     // A partly NULL group is a value, not nil: only its nullable column is NULL.
     #expect(try Reminder.where { $0.snoozed.createdAt != nil }.count().fetchOne(db) == 1)
 
@@ -244,7 +244,7 @@ struct SelectionTests {
         FROM "attachments"
         WHERE ("attachments"."image" IS NOT NULL)
         """)
-    #expect(images.map(\.id) == [3])
+    #expect(images.map(\.id).elementsEqual([3]))
 
     // The seed's update has no WHERE; this one keeps to one row so the others stay checkable.
     let update = Attachment.update {
@@ -285,7 +285,8 @@ struct SelectionTests {
 
   @Test func enumCaseHoldingAGroup() throws {
     typealias Attachment = GroupedEnumTable.Attachment
-    #expect(Attachment.schema.columns.map(\.name) == ["id", "link", "note", "caption", "url"])
+    #expect(
+      Attachment.schema.columns.map(\.name).elementsEqual(["id", "link", "note", "caption", "url"]))
     #expect(Attachment.schema.columns.dropFirst().allSatisfy { $0.isNullable == true })
     let db = try Database()
     try #sql(
@@ -321,7 +322,7 @@ struct SelectionTests {
         SELECT "attachments"."caption" FROM "attachments"
         WHERE (("attachments"."caption", "attachments"."url") IS NOT (NULL, NULL))
         """)
-    #expect(images == ["A cat"])
+    #expect(images.elementsEqual(["A cat"]))
 
     try Attachment.update { $0.kind = .link(URL(string: "https://example.org")!) }
       .where { $0.id == 1 }.execute(db)
@@ -355,7 +356,7 @@ struct SelectionTests {
         SELECT coalesce("things"."default", '') AS "selection", "things"."id" AS "queryFragment"
         FROM "things" WHERE ("things"."default" IS NOT NULL)
         """)
-    #expect(rows == [Awkward(selection: "d", queryFragment: 2)])
+    #expect(rows.elementsEqual([Awkward(selection: "d", queryFragment: 2)]))
   }
 
   @Test func selectionAsAQueryRowType() throws {
@@ -404,6 +405,6 @@ struct SelectionTests {
         ("remindersLists"."id" * 10) AS "open"
         FROM "remindersLists" WHERE ("remindersLists"."id" = 2)
         """)
-    #expect(one == [ListSummary(name: "WORK", reminderCount: 2, openCount: 20)])
+    #expect(one.elementsEqual([ListSummary(name: "WORK", reminderCount: 2, openCount: 20)]))
   }
 }

@@ -28,7 +28,7 @@ struct StatementTests {
         SELECT "items"."name" FROM "items"
         WHERE (NOT "items"."is_done") AND ("items"."price" > 2.0)
         """)
-    #expect(rows == ["cheese"])
+    #expect(rows.elementsEqual(["cheese"]))
   }
 
   @Test func logicalOperators() throws {
@@ -39,7 +39,7 @@ struct StatementTests {
         SELECT "items"."id" FROM "items"
         WHERE (("items"."is_done" AND ("items"."price" >= 4.0)) OR ("items"."name" = 'apple'))
         """)
-    #expect(rows == [1, 4])
+    #expect(rows.elementsEqual([1, 4]))
   }
 
   @Test func comparingWithNilRendersIs() throws {
@@ -47,15 +47,15 @@ struct StatementTests {
     let untagged = try assertQuery(
       Item.where { $0.tag == nil }.select { $0.name }, db: db,
       sql: #"SELECT "items"."name" FROM "items" WHERE ("items"."tag" IS NULL)"#)
-    #expect(untagged == ["bread", "dates"])
+    #expect(untagged.elementsEqual(["bread", "dates"]))
     let tagged = try assertQuery(
       Item.where { $0.tag != nil }.select { $0.name }, db: db,
       sql: #"SELECT "items"."name" FROM "items" WHERE ("items"."tag" IS NOT NULL)"#)
-    #expect(tagged == ["apple", "cheese"])
+    #expect(tagged.elementsEqual(["apple", "cheese"]))
     let notApple = try assertQuery(
       Item.where { $0.tag != "fruit" }.select { $0.name }, db: db,
       sql: #"SELECT "items"."name" FROM "items" WHERE ("items"."tag" <> 'fruit')"#)
-    #expect(notApple == ["cheese"])
+    #expect(notApple.elementsEqual(["cheese"]))
   }
 
   @Test func comparingTwoColumns() throws {
@@ -68,11 +68,11 @@ struct StatementTests {
     let ordered = try assertQuery(
       Pair.where { $0.low < $0.high }.select { $0.id }, db: db,
       sql: #"SELECT "pairs"."id" FROM "pairs" WHERE ("pairs"."low" < "pairs"."high")"#)
-    #expect(ordered == [1])
+    #expect(ordered.elementsEqual([1]))
     let equal = try assertQuery(
       Pair.where { $0.low == $0.high }.select { $0.id }, db: db,
       sql: #"SELECT "pairs"."id" FROM "pairs" WHERE ("pairs"."low" = "pairs"."high")"#)
-    #expect(equal == [3])
+    #expect(equal.elementsEqual([3]))
   }
 
   @Test func orderAndLimit() throws {
@@ -87,8 +87,8 @@ struct StatementTests {
         ORDER BY "items"."is_done", "items"."price" DESC
         LIMIT 2 OFFSET 1
         """)
-    #expect(rows.map(\.0) == ["apple", "dates"])
-    #expect(rows.map(\.1) == [1.5, 4])
+    #expect(rows.map(\.0).elementsEqual(["apple", "dates"]))
+    #expect(rows.map(\.1).elementsEqual([1.5, 4]))
 
     let first = try assertQuery(
       Item.where { $0.isDone }.order { $0.name.asc() }.limit(1), db: db,
@@ -97,7 +97,7 @@ struct StatementTests {
           "items"."tag"
         FROM "items" WHERE "items"."is_done" ORDER BY "items"."name" ASC LIMIT 1
         """)
-    #expect(first.map(\.name) == ["bread"])
+    #expect(first.map(\.name).elementsEqual(["bread"]))
   }
 
   @Test func selectTupleWithOptional() throws {
@@ -105,8 +105,8 @@ struct StatementTests {
     let rows: [(Int?, String)] = try assertQuery(
       Item.select { ($0.rank, $0.name) }.order { $0.id }, db: db,
       sql: #"SELECT "items"."rank", "items"."name" FROM "items" ORDER BY "items"."id""#)
-    #expect(rows.map(\.0) == [2, 1, 3, nil])
-    #expect(rows.map(\.1) == ["apple", "bread", "cheese", "dates"])
+    #expect(rows.map(\.0).elementsEqual([2, 1, 3, nil]))
+    #expect(rows.map(\.1).elementsEqual(["apple", "bread", "cheese", "dates"]))
   }
 
   @Test func count() throws {
@@ -163,7 +163,7 @@ struct StatementTests {
       [Item.Draft(name: "from an array")]
     }.execute(db)
     let inserted = try Item.where { $0.id > 4 }.order { $0.id }.select { $0.name }.fetchAll(db)
-    #expect(inserted == ["x", "y", "z", "extra", "then", "from an array"])
+    #expect(inserted.elementsEqual(["x", "y", "z", "extra", "then", "from an array"]))
     // One row, the common case, is kept without an array and bound straight into the statement.
     let one = Item.insert { Item.Draft(name: "one", price: 2.5) }
     #expect(one.isPlainOneRowInsert)
@@ -215,7 +215,7 @@ struct StatementTests {
     try delete.execute(db)
     #expect(db.changesCount == 2)
     try Item.where { $0.name == "apple" }.delete().execute(db)
-    #expect(try Item.select { $0.name }.fetchAll(db) == ["cheese"])
+    #expect(try Item.select { $0.name }.fetchAll(db).elementsEqual(["cheese"]))
     assertSQL(Item.delete(), #"DELETE FROM "items""#)
     try Item.delete().execute(db)
     #expect(try Item.count().fetchOne(db) == 0)
@@ -235,11 +235,11 @@ struct StatementTests {
         SELECT "items"."id", "items"."name" FROM "items"
         WHERE "items"."price" >= ? ORDER BY "items"."id"
         """)
-    #expect(query.query.bindings == [.double(3)])
+    #expect(query.query.bindings.elementsEqual([.double(3)]))
     let rows = try query.fetchAll(db)
-    #expect(rows.map(\.1) == ["bread", "cheese", "dates"])
+    #expect(rows.map(\.1).elementsEqual(["bread", "cheese", "dates"]))
 
     let cheap = try Item.where { #sql("\($0.price) < 2") }.select { $0.name }.fetchAll(db)
-    #expect(cheap == ["apple"])
+    #expect(cheap.elementsEqual(["apple"]))
   }
 }

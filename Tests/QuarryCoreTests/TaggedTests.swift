@@ -29,7 +29,7 @@ struct TaggedTests {
         JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersList")
         """)
     let ids: [Reminder.ID] = rows.map(\.1)
-    #expect(ids == [Reminder.ID(rawValue: 7)])
+    #expect(ids.elementsEqual([Reminder.ID(rawValue: 7)]))
     let found = try Reminder.find(7).fetchOne(db)
     #expect(found?.remindersList == RemindersList.ID(rawValue: 1))
     // `RemindersList.leftJoin(Reminder.all) { $0.id == $1.id }` does not compile: the tags differ.
@@ -45,6 +45,6 @@ struct TaggedTests {
     #expect(
       try #sql("SELECT typeof(\(Device.columns.id)) FROM \(Device.self)", as: String.self).fetchOne(
         db) == "blob")
-    #expect(try Device.all.fetchAll(db) == [Device(id: id, name: "phone")])
+    #expect(try Device.all.fetchAll(db).elementsEqual([Device(id: id, name: "phone")]))
   }
 }

@@ -7,23 +7,10 @@ import Testing
 // them. Longer ill-typed chains still take Swift's diagnostic pass seconds per extra term: it
 // retries every `+` of the standard library at each operator.
 
-/// The directory of the built modules and the macro plugin.
-private let builtProducts: URL? = {
-  let candidates = [
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent(".build/debug"),
-  ]
-  return candidates.first { directory in
-    FileManager.default.fileExists(
-      atPath: directory.appendingPathComponent("Modules/Quarry.swiftmodule").path)
-  }
-}()
-
 @Suite("Type-check time")
 struct TypeCheckTimeTests {
   @Test func textPlusANumberFailsFastNamingTheTypes() throws {
-    let directory = try #require(builtProducts, "run `swift build --build-tests` first")
+    let directory = try #require(buildDirectory, "run `swift build --build-tests` first")
     let work = FileManager.default.temporaryDirectory
       .appendingPathComponent("quarry-typecheck-time-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)

@@ -6,21 +6,6 @@ import Testing
 // A well-typed program must pass, so a broken harness (a missing module, the plugin not
 // loading) can't pass for a type error.
 
-/// The directory of the built modules and the macro plugin: the test bundle's own.
-private let buildDirectory: URL? = {
-  let candidates = [
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent(".build/debug"),
-  ]
-  return candidates.first { directory in
-    FileManager.default.fileExists(
-      atPath: directory.appendingPathComponent("Modules/Quarry.swiftmodule").path)
-      && FileManager.default.fileExists(
-        atPath: directory.appendingPathComponent("QuarryMacros-tool").path)
-  }
-}()
-
 private let schema = """
   import Quarry
 

@@ -18,10 +18,10 @@ struct ViewsTriggersSearchTests {
       """)
     try create.execute(db)
     let open = try OpenTask.order { $0.title }.fetchAll(db)
-    #expect(open.map(\.title) == ["Ship", "Write"])
+    #expect(open.map(\.title).elementsEqual(["Ship", "Write"]))
     let ship = Task.update { $0.isDone = true }.where { $0.title == "Ship" }
     try ship.execute(db)
-    #expect(try OpenTask.all.fetchAll(db) == [OpenTask(id: 1, title: "Write")])
+    #expect(try OpenTask.all.fetchAll(db).elementsEqual([OpenTask(id: 1, title: "Write")]))
     try OpenTask.dropView().execute(db)
     #expect(throws: DatabaseError.self) { try OpenTask.all.fetchAll(db) }
   }
@@ -54,7 +54,7 @@ struct ViewsTriggersSearchTests {
     try Task.update { $0.isDone = true }.where { $0.title == "Write" }.execute(db)
     try Task.update { $0.title = "Tested" }.where { $0.title == "Test" }.execute(db)
     // Only the change of `isDone` to true is logged, not the change of title.
-    #expect(try TaskLog.select { $0.message }.fetchAll(db) == ["Write done"])
+    #expect(try TaskLog.select { $0.message }.fetchAll(db).elementsEqual(["Write done"]))
     try TaskLog.delete().execute(db)
     try Task.dropTrigger("log_done").execute(db)
 
@@ -69,7 +69,7 @@ struct ViewsTriggersSearchTests {
       })
     try deletes.execute(db)
     try Task.delete().where { $0.title == "Ship" }.execute(db)
-    #expect(try TaskLog.select { $0.message }.fetchAll(db) == ["deleted Ship"])
+    #expect(try TaskLog.select { $0.message }.fetchAll(db).elementsEqual(["deleted Ship"]))
   }
 
   @Test func fullTextSearch() throws {
@@ -97,12 +97,12 @@ struct ViewsTriggersSearchTests {
         SELECT "taskTexts"."title", highlight("taskTexts", 0, '[', ']') FROM "taskTexts"
         WHERE ("taskTexts" MATCH 'milk') ORDER BY bm25("taskTexts")
         """)
-    #expect(rows.map(\.0) == ["Buy milk", "Call mom"])
-    #expect(rows.map(\.1) == ["Buy [milk]", "Call mom"])
+    #expect(rows.map(\.0).elementsEqual(["Buy milk", "Call mom"]))
+    #expect(rows.map(\.1).elementsEqual(["Buy [milk]", "Call mom"]))
     let snippets = try TaskText.where { $0.notes.match("garden") }
       .select { _ in TaskText.snippet(\.notes, open: "<", close: ">", ellipsis: "...", tokens: 3) }
       .fetchAll(db)
-    #expect(snippets == ["...and the <garden>"])
+    #expect(snippets.elementsEqual(["...and the <garden>"]))
     let ranked = try TaskText.where { _ in TaskText.match("milk OR chain") }
       .order { _ in TaskText.rank }.select { $0.rowid }.fetchAll(db)
     #expect(Set(ranked) == [1, 2, 3])

@@ -60,7 +60,7 @@ struct WriteParityTests {
     try insert.execute(db)
     let dates = try ParityNote.where { $0.id > 2 }.order { $0.id }.select { $0.createdAt }
       .fetchAll(db)
-    #expect(dates == ["2024-02-04", "2024-02-05"])
+    #expect(dates.elementsEqual(["2024-02-04", "2024-02-05"]))
   }
 
   @Test func insertedValuesMayBeSubqueriesAndExpressionsOnly() throws {
@@ -110,9 +110,9 @@ struct WriteParityTests {
     try loop.execute(db)
     let titles = try ParityNote.where { $0.id > 2 }.order { $0.id }.select { $0.title }
       .fetchAll(db)
-    #expect(titles == ["Scone", "Bun", "Loop 1", "Loop 2"])
+    #expect(titles.elementsEqual(["Scone", "Bun", "Loop 1", "Loop 2"]))
     let priorities = try ParityNote.where { $0.id > 4 }.select { $0.priority }.fetchAll(db)
-    #expect(priorities == [10, 20])
+    #expect(priorities.elementsEqual([10, 20]))
   }
 
   @Test func rowsOfValuesAloneStayBoundValues() throws {
@@ -226,7 +226,7 @@ struct WriteParityTests {
       VALUES (1, 'Milk', 1, '2024-01-01', 0) ON CONFLICT DO NOTHING
       """)
     try upsert.execute(db)
-    #expect(try ParityNote.order { $0.id }.fetchAll(db) == [milk, eggs])
+    #expect(try ParityNote.order { $0.id }.fetchAll(db).elementsEqual([milk, eggs]))
   }
 
   // MARK: 3. WHERE on the conflict target and on DO UPDATE
@@ -356,7 +356,7 @@ struct WriteParityTests {
       ON CONFLICT ("title") WHERE (NOT "parityNotes"."isArchived") DO NOTHING
       """)
     try skip.execute(db)
-    #expect(try ParityNote.order { $0.id }.fetchAll(db) == [milk, eggs])
+    #expect(try ParityNote.order { $0.id }.fetchAll(db).elementsEqual([milk, eggs]))
   }
 
   // MARK: 4. Rows and drafts in one insert
@@ -376,7 +376,7 @@ struct WriteParityTests {
       """)
     try insert.execute(db)
     let ids = try ParityNote.order { $0.id }.select { $0.id }.fetchAll(db)
-    #expect(ids == [1, 2, 10, 11])
+    #expect(ids.elementsEqual([1, 2, 10, 11]))
 
     // Drafts first, arrays and loops.
     let drafts = [ParityNote.Draft(title: "Juice"), ParityNote.Draft(id: 20, title: "Water")]
@@ -393,7 +393,7 @@ struct WriteParityTests {
     try more.execute(db)
     let titles = try ParityNote.where { $0.id > 11 }.order { $0.id }.select { $0.title }
       .fetchAll(db)
-    #expect(titles == ["Soda", "Water", "Beer", "Juice", "Wine 1", "Wine 2"])
+    #expect(titles.elementsEqual(["Soda", "Water", "Beer", "Juice", "Wine 1", "Wine 2"]))
   }
 
   @Test func oneRowOrDraftKeepsTheFastPath() {
@@ -468,7 +468,7 @@ struct WriteParityTests {
       """)
     try update.execute(db)
     let priorities = try ParityNote.order { $0.id }.select { $0.priority }.fetchAll(db)
-    #expect(priorities == [10, 2])
+    #expect(priorities.elementsEqual([10, 2]))
 
     let dated = ParityNote.update {
       $0.createdAt = #sql("date(\($0.createdAt), '+1 month')")
@@ -485,9 +485,9 @@ struct WriteParityTests {
       """)
     try dated.execute(db)
     let rows = try ParityNote.order { $0.id }.fetchAll(db)
-    #expect(rows.map(\.createdAt) == ["2024-02-01", "2024-02-02"])
-    #expect(rows.map(\.title) == ["MILK", "EGGS"])
-    #expect(rows.map(\.priority) == [9, 0])
+    #expect(rows.map(\.createdAt).elementsEqual(["2024-02-01", "2024-02-02"]))
+    #expect(rows.map(\.title).elementsEqual(["MILK", "EGGS"]))
+    #expect(rows.map(\.priority).elementsEqual([9, 0]))
   }
 
   // MARK: 7. Nested groups in updates
@@ -614,7 +614,7 @@ struct WriteParityTests {
           "parityNotes"."createdAt", "parityNotes"."isArchived"
         """)
     let tea = ParityNote(id: 3, title: "Tea", priority: 0, createdAt: "", isArchived: false)
-    #expect(inserted == [tea])
+    #expect(inserted.elementsEqual([tea]))
 
     let titles = try assertQuery(
       ParityNote.update { $0.priority += 1 }.where { $0.id == 1 }.returning(\.title), db: db,
@@ -623,12 +623,12 @@ struct WriteParityTests {
         WHERE ("parityNotes"."id" = 1)
         RETURNING "parityNotes"."title"
         """)
-    #expect(titles == ["Milk"])
+    #expect(titles.elementsEqual(["Milk"]))
 
     let deleted = try ParityNote.delete().where { $0.id == 2 }.returning { $0 }.fetchAll(db)
-    #expect(deleted == [eggs])
+    #expect(deleted.elementsEqual([eggs]))
     let updated = try ParityNote.update { $0.isArchived = true }.returning { $0 }.fetchAll(db)
-    #expect(updated.map(\.id).sorted() == [1, 3])
+    #expect(updated.map(\.id).sorted().elementsEqual([1, 3]))
   }
 
   @Test func conflictResolutionSpellings() throws {

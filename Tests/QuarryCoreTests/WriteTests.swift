@@ -17,7 +17,7 @@ struct WriteTests {
     assertSQL(insert, #"INSERT INTO "counters" ("name", "count") VALUES ('c', 30), ('d', 40)"#)
     try insert.execute(db)
     let ratios = try Counter.where { $0.id > 2 }.select { $0.ratio }.fetchAll(db)
-    #expect(ratios == [1, 1])
+    #expect(ratios.elementsEqual([1, 1]))
   }
 
   @Test func insertSelectAndDefaultValues() throws {
@@ -123,7 +123,7 @@ struct WriteTests {
       """)
     try byKey.execute(db)
     let counts = try Counter.order { $0.id }.select { $0.count }.fetchAll(db)
-    #expect(counts == [15, 21, 0])
+    #expect(counts.elementsEqual([15, 21, 0]))
   }
 
   @Test func setters() throws {
@@ -185,10 +185,11 @@ struct WriteTests {
       """)
     try Counter.update(first).execute(db)
     #expect(try Counter.find(1).fetchOne(db) == first)
-    #expect(try Counter.find([2, 1, 9]).order { $0.id }.select { $0.id }.fetchAll(db) == [1, 2])
+    let found = try Counter.find([2, 1, 9]).order { $0.id }.select { $0.id }.fetchAll(db)
+    #expect(found.elementsEqual([1, 2]))
     assertSQL(Counter.delete(first), #"DELETE FROM "counters" WHERE ("counters"."id" = 1)"#)
     try Counter.delete(first).execute(db)
-    #expect(try Counter.select { $0.id }.fetchAll(db) == [2])
+    #expect(try Counter.select { $0.id }.fetchAll(db).elementsEqual([2]))
   }
 
   @Test func returning() throws {
@@ -199,14 +200,14 @@ struct WriteTests {
         INSERT INTO "counters" ("id", "name", "count", "bits", "ratio", "isOn")
         VALUES (NULL, 'c', 3, 0, 1.0, 0) RETURNING "counters"."id", "counters"."name"
         """)
-    #expect(inserted.map(\.0) == [3])
+    #expect(inserted.map(\.0).elementsEqual([3]))
     let updated = try Counter.update { $0.count += 100 }.where { $0.count < 15 }.returning {
       $0.count
     }
     .fetchAll(db)
-    #expect(updated.sorted() == [103, 110])
+    #expect(updated.sorted().elementsEqual([103, 110]))
     let deleted = try Counter.delete().where { $0.count > 100 }.returningAll().fetchAll(db)
-    #expect(deleted.map(\.name).sorted() == ["a", "c"])
+    #expect(deleted.map(\.name).sorted().elementsEqual(["a", "c"]))
     #expect(try Counter.count().fetchOne(db) == 1)
   }
 
@@ -220,6 +221,6 @@ struct WriteTests {
       }
     }
     let counts = try Counter.order { $0.id }.select { $0.count }.fetchAll(db)
-    #expect(counts == [10, 20])
+    #expect(counts.elementsEqual([10, 20]))
   }
 }
