@@ -10,44 +10,23 @@ import Testing
 @Suite("Type-check time")
 struct TypeCheckTimeTests {
   @Test func textPlusANumberFailsFastNamingTheTypes() throws {
-    let directory = try #require(buildDirectory, "run `swift build --build-tests` first")
-    let work = FileManager.default.temporaryDirectory
-      .appendingPathComponent("quarry-typecheck-time-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: work) }
-    let file = work.appendingPathComponent("snippet.swift")
-    try """
-    import Quarry
+    let (status, output) = try typecheck(
+      """
+      import Quarry
 
-    @Table struct Person {
-      let id: Int
-      var name: String?
-      var title = ""
-    }
+      @Table struct Person {
+        let id: Int
+        var name: String?
+        var title = ""
+      }
 
-    func illTyped() {
-      _ = Person.select { $0.title + $0.id + "!" }
-    }
+      func illTyped() {
+        _ = Person.select { $0.title + $0.id + "!" }
+      }
 
-    """.write(to: file, atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "swiftc", "-typecheck", "-swift-version", "6",
-      "-I", directory.appendingPathComponent("Modules").path,
-      "-load-plugin-executable",
-      directory.appendingPathComponent("QuarryMacros-tool").path + "#QuarryMacros",
-      "-module-cache-path", work.appendingPathComponent("ModuleCache").path,
-      "-Xfrontend", "-warn-long-expression-type-checking=1",
-      file.path,
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus != 0)
+      """,
+      extraArguments: ["-Xfrontend", "-warn-long-expression-type-checking=1"])
+    #expect(status != 0)
     #expect(
       output.contains("'TableColumn<Person, String>'")
         && output.contains("'TableColumn<Person, Int>'"),

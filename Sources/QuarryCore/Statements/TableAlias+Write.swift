@@ -3,7 +3,10 @@
 // its own rows from the one being written.
 
 /// An `UPDATE` or `DELETE` of an aliased table.
-public struct AliasedWrite<Base: Table>: Statement, Sendable {
+///
+/// Its `returning` is every write statement's: SQLite's `RETURNING` knows the table by its name,
+/// not its alias, so the closure gets the table's own columns.
+public struct AliasedWrite<Base: Table>: WriteStatement, Sendable {
   public typealias QueryValue = Void
 
   /// `UPDATE "t" AS "a" SET …` or `DELETE FROM "t" AS "a"`: the statement up to its `WHERE`.
@@ -28,18 +31,6 @@ public struct AliasedWrite<Base: Table>: Statement, Sendable {
     var copy = self
     SelectClauses.appendPredicate(predicate(AliasedColumns(alias: alias)), to: &copy.predicates)
     return copy
-  }
-
-  /// Returns columns of the rows written: `RETURNING "reminders"."id"`. (SQLite's `RETURNING`
-  /// knows the table by its name, not its alias: the closure gets the table's own columns.)
-  public func returning<each Column: QueryAssignable>(
-    _ columns: (Base.TableColumns) -> (repeat each Column)
-  ) -> Returning<(repeat (each Column).QueryValue)> {
-    var selection = QueryFragment()
-    for column in repeat each columns(Base.columns) {
-      SelectClauses.appendTerm(column, to: &selection)
-    }
-    return Returning(self, returning: selection)
   }
 
   public func writeStatement(to fragment: inout QueryFragment) {
