@@ -28,6 +28,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.4.0"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.6.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
   ],
   targets: [
     // SQL text rules (quoting, lexing, table-name inflection), shared by the macro plugin and the runtime.
@@ -77,6 +79,8 @@ let package = Package(
       dependencies: [
         "Quarry", "QuarrySQLite", "QuarrySQLText",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
     ),
     // The `quarry` command-line tool (its folder is not `Sources/quarry`: that would be the same
@@ -96,6 +100,7 @@ let package = Package(
       dependencies: [
         "Quarry", "QuarrySQLite", "QuarrySQLText", "QuarryTestSupport",
         .product(name: "Tagged", package: "swift-tagged"),
+        .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
         // Without it, `assertSQL`'s reported issues don't fail Swift Testing tests.
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
