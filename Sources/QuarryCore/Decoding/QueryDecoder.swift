@@ -96,6 +96,20 @@ public struct QueryDecodingError: Error, Equatable, Sendable, CustomStringConver
     if let columnName { place += " (\"\(columnName)\")" }
     var text = "\(place): expected \(expectedType), found \(found)"
     if let sql { text += "\n  in: \(sql)" }
+    if found == "NULL" {
+      text += """
+
+          hint: the column holds NULL but the property is not optional: declare it \
+        `\(expectedType)?`, or make the column NOT NULL (with a DEFAULT) in a migration
+        """
+    } else if !found.hasPrefix("no such column") {
+      text += """
+
+          hint: the property's Swift type does not match what the column stores: change the \
+        property's type (`quarry generate` prints the types a database's columns need), or \
+        convert the column's values in a migration
+        """
+    }
     return text
   }
 }

@@ -36,7 +36,21 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
   public let configuration: Configuration
 
   /// Opens a pool on the database file at `path`, switching it to WAL mode.
+  ///
+  /// Throws a ``DatabaseError`` for an in-memory or temporary database (`":memory:"`, `""`, a
+  /// `mode=memory` URI): each connection would open a database of its own, so the readers would
+  /// never see what the writer writes.
   public init(path: String, configuration: Configuration = Configuration()) throws {
+    if path.isEmpty || path == ":memory:" || path.contains("mode=memory") {
+      let kind = path.isEmpty ? "a temporary database" : "an in-memory one (\(path))"
+      throw DatabaseError(
+        resultCode: DatabaseError.misuse,
+        message: """
+          a DatabasePool needs a database file, not \(kind): each of its connections would \
+          open a database of its own, and readers would not see what the writer writes. Use \
+          DatabaseQueue() for a database in memory, or give the pool a file path
+          """)
+    }
     precondition(configuration.maximumReaderCount > 0, "a pool needs at least one reader")
     var writerConfiguration = configuration
     writerConfiguration.journalMode = .wal

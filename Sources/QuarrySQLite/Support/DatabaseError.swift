@@ -50,7 +50,43 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     if !arguments.isEmpty {
       text += "\n  arguments: [" + arguments.map(\.sqlLiteral).joined(separator: ", ") + "]"
     }
+    if let hint { text += "\n  hint: \(hint)" }
     return text
+  }
+
+  /// What to do about the error, for the mistakes a new user makes most: a table no migration
+  /// created, a column the schema lacks, SQL that doesn't parse, a write in a read access, a
+  /// `NULL` in a `NOT NULL` column. Nil for other errors.
+  public var hint: String? {
+    if resultCode == Self.readOnly {
+      return "reads run in `read { }`, which cannot write: run writes in `write { }` instead"
+    }
+    if message.hasPrefix("no such table:") {
+      return """
+        the database has no such table: register a migration that creates it \
+        (`DatabaseMigrator.registerMigration`) and run `migrate` before querying, or, if the table \
+        exists under another name, name it in the macro: `@Table("name")`
+        """
+    }
+    if message.hasPrefix("no such column:") {
+      return """
+        the table has no such column: add it in a new migration, or name the property's column \
+        with `@Column("name")`; `quarry generate` prints the structs that match a database
+        """
+    }
+    if message.contains("syntax error") || message.hasPrefix("incomplete input") {
+      return """
+        the SQL does not parse: look at the word the message quotes; SQL written as a literal in \
+        `#sql` is checked when the code compiles
+        """
+    }
+    if message.hasPrefix("NOT NULL constraint failed:") {
+      return """
+        a NULL went into a NOT NULL column: give the property a value, make the column nullable \
+        in a migration (and the property optional), or give the column a DEFAULT
+        """
+    }
+    return nil
   }
 }
 
