@@ -126,6 +126,17 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The code of the DocC articles, run on in-memory databases: an API change that breaks an
+    // article fails here.
+    .testTarget(
+      name: "QuarryDocsTests",
+      dependencies: [
+        "Quarry", "QuarrySQLite", "QuarryTestSupport",
+        .product(name: "Tagged", package: "swift-tagged"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ],
+      exclude: ["README.md"]
+    ),
     .testTarget(
       name: "QuarryToolTests",
       dependencies: ["Quarry", "QuarrySQLite", "QuarryTool"]

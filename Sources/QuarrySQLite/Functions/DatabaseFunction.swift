@@ -48,7 +48,7 @@ public struct DatabaseFunction<each Input, Output>: Sendable {
 }
 
 /// A Swift function that SQL can call with any number of arguments of any type, received as
-/// ``QueryBinding`` values.
+/// `QueryBinding` values.
 ///
 /// ```swift
 /// let joined = VariadicDatabaseFunction("joined") { (values: [QueryBinding]) -> String in

@@ -40,7 +40,7 @@ public struct Row: Hashable, Sendable {
   /// `let id: Int = try row[0]`, `let note: String? = try row[2]`.
   ///
   /// Never traps: a missing column, a wrong type, or a `NULL` read as a non-optional throws a
-  /// ``QueryDecodingError`` (`found NULL`); read an optional to get nil for `NULL`.
+  /// `QueryDecodingError` (`found NULL`); read an optional to get nil for `NULL`.
   public subscript<Value: QueryDecodable>(index: Int) -> Value {
     get throws { try decode(Value.self, at: index) }
   }
@@ -179,7 +179,7 @@ func describe(_ value: QueryBinding) -> String {
   }
 }
 
-/// Reads an `sqlite3_value` (a column or a function argument) as a ``QueryBinding``.
+/// Reads an `sqlite3_value` (a column or a function argument) as a `QueryBinding`.
 func queryBinding(of value: OpaquePointer) -> QueryBinding {
   switch sqlite3_value_type(value) {
   case SQLITE_INTEGER: return .int(sqlite3_value_int64(value))
