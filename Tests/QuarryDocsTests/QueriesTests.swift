@@ -1,0 +1,78 @@
+import Quarry
+import QuarrySQLite
+import QuarryTestSupport
+import Testing
+
+@Suite("Article: Queries")
+struct QueriesTests {
+  @Test func queries() throws {
+    let queue = try sampleQueue()
+    try queue.read { db in
+      let open = Reminder.where { !$0.isCompleted && $0.priority == .high }
+      let page = Reminder.order { ($0.priority.desc(), $0.title) }.limit(10, offset: 20)
+      let titles = Reminder.where { $0.isCompleted }.select { ($0.title, $0.priority) }
+      let perList = Reminder.group { $0.remindersListID }
+        .having { $0.id.count() > 1 }
+        .select { ($0.remindersListID, $0.id.count()) }
+      let completed = Reminder.where(\.isCompleted).count()
+
+      let reminders = try open.fetchAll(db)
+      let first = try page.fetchOne(db)
+      let pairs = try titles.fetchAll(db)
+      let counts = try perList.fetchAll(db)
+      let done = try completed.fetchOne(db)
+      let one = try Reminder.find(1).fetchOne(db)
+
+      assertSQL(
+        open,
+        """
+        SELECT "reminders"."id", "reminders"."title", "reminders"."is_completed",
+          "reminders"."priority", "reminders"."remindersListID"
+        FROM "reminders"
+        WHERE ((NOT "reminders"."is_completed") AND ("reminders"."priority" = 3))
+        """)
+      #expect(
+        normalizedSQL(page.query.debugDescription).hasSuffix(
+          #"ORDER BY "reminders"."priority" DESC, "reminders"."title" LIMIT 10 OFFSET 20"#))
+      assertSQL(
+        titles,
+        """
+        SELECT "reminders"."title", "reminders"."priority" FROM "reminders"
+        WHERE "reminders"."is_completed"
+        """)
+      assertSQL(
+        perList,
+        """
+        SELECT "reminders"."remindersListID", count("reminders"."id") FROM "reminders"
+        GROUP BY "reminders"."remindersListID" HAVING (count("reminders"."id") > 1)
+        """)
+      assertSQL(completed, #"SELECT count(*) FROM "reminders" WHERE "reminders"."is_completed""#)
+
+      #expect(reminders.map(\.title) == ["Groceries"])
+      #expect(first == nil)
+      #expect(pairs.map(\.0) == ["Haircut"])
+      #expect(counts.map(\.1) == [2, 2])
+      #expect(done == 1)
+      #expect(one?.title == "Groceries")
+    }
+  }
+
+  @Test func snapshot() throws {
+    let queue = try sampleQueue()
+    try queue.read { db in
+      assertQuery(Reminder.where(\.isCompleted).select(\.title), db: db) {
+        """
+        SELECT "reminders"."title"
+        FROM "reminders"
+        WHERE "reminders"."is_completed"
+        """
+      } results: {
+        """
+        ┌───────────┐
+        │ "Haircut" │
+        └───────────┘
+        """
+      }
+    }
+  }
+}
