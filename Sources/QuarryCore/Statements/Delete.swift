@@ -35,6 +35,9 @@ extension Table {
 
 extension Where {
   /// Deletes the filtered rows.
+  ///
+  /// `Reminder.where(\.isCompleted).delete()` renders
+  /// `DELETE FROM "reminders" WHERE "reminders"."isCompleted"`.
   @inlinable
   public func delete() -> Delete<From> { Delete(filter: self) }
 }

@@ -33,6 +33,9 @@ extension Delete: WriteStatement { public typealias Base = From }
 
 extension WriteStatement {
   /// Returns one column of each written row: `.returning { $0.id }`.
+  ///
+  /// `Reminder.where { $0.id == 1 }.delete().returning { $0.id }` renders
+  /// `DELETE FROM "reminders" WHERE ("reminders"."id" = 1) RETURNING "reminders"."id"`.
   @inlinable
   public func returning<Column: QueryAssignable>(
     _ column: (Base.TableColumns) -> Column

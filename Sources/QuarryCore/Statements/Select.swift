@@ -87,6 +87,8 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
 extension Select where QueryValue == From {
   /// Chooses one column to select: `.select { $0.title }`.
   ///
+  /// `Reminder.select { $0.title }` renders `SELECT "reminders"."title" FROM "reminders"`.
+  ///
   /// (A single column has its own overload so its row type is plainly the column's type.)
   @inlinable
   public func select<Column: QueryAssignable>(

@@ -210,7 +210,8 @@ public struct GroupUpdates<Base: Table, Value: Selection> {
 }
 
 extension Table {
-  /// Updates every row: `Reminder.update { $0.isCompleted = true }`.
+  /// Updates every row: `Reminder.update { $0.isCompleted = true }`, which renders
+  /// `UPDATE "reminders" SET "isCompleted" = 1`.
   @inlinable
   public static func update(
     or conflictResolution: ConflictResolution? = nil,

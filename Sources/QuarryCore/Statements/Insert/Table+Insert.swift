@@ -2,6 +2,9 @@ import QuarrySQLText
 
 extension Table {
   /// Inserts full rows, primary key included.
+  ///
+  /// `Tag.insert { Tag(id: "a", name: "errands") }` renders
+  /// `INSERT INTO "tags" ("id", "name") VALUES ('a', 'errands')`.
   @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
