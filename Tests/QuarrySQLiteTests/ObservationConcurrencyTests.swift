@@ -15,24 +15,25 @@ struct ObservationConcurrencyTests {
     let commits = 1_000
     var values = writer.observeCount(Reminder.all).makeAsyncIterator()
     #expect(try await values.next() == 0)
+    let finished = CallCounter()
     let writes = Task.detached {
-      for index in 0..<commits {
-        try await writer.write { db in
-          try Reminder.insert { Reminder.Draft(title: "\(index)") }.execute(db)
-        }
-      }
+      try insertReminders(writer, count: commits)
+      finished.increment()
     }
     var received: [Int] = [0]
+    var receivedAfterTheWrites = 0
     while received.last != commits {
       guard let value = try await values.next() else { break }
       received.append(value)
+      if finished.value > 0 { receivedAfterTheWrites += 1 }
       try await Task.sleep(for: .milliseconds(10))  // a slow consumer
     }
     try await writes.value
     #expect(received.last == commits)
-    // Never back in time, never the same value twice, and far fewer values than commits.
+    // Never back in time, never the same value twice; no backlog once the writes are done: at
+    // most the value waiting in the buffer, one being fetched, and the last.
     #expect(zip(received, received.dropFirst()).allSatisfy { $0 < $1 })
-    #expect(received.count < commits / 2)
+    #expect(receivedAfterTheWrites <= 3)
   }
 
   @Test(arguments: ObservedKind.allCases)
@@ -66,6 +67,10 @@ struct ObservationConcurrencyTests {
     #expect(after - before < 4 << 20, "grew by \(after - before) bytes")
   }
 
+  /// The cost of an unrelated write must not grow with the number of observations: with 1,000
+  /// of them it stays within 1.2× of the same write with one. (This debug build's fixed cost of
+  /// tracking changes at all, against no observation, is measured in release by the W8
+  /// benchmark.)
   @Test func aThousandObserversDoNotSlowAnUnrelatedWrite() async throws {
     let database = try ObservedDatabase(.pool)
     defer { database.cleanUp() }
@@ -88,19 +93,32 @@ struct ObservationConcurrencyTests {
       }
       return best
     }
-    let without = try unrelatedWrites()
     var observers: [AsyncThrowingStream<Int, any Error>.AsyncIterator] = []
-    for index in 0..<1_000 {
-      var values = writer.observe { db in
-        try db.fetchOne(Int.self, sql: "SELECT count(*) FROM observed\(index)") ?? 0
-      }.makeAsyncIterator()
-      _ = try await values.next()
-      observers.append(values)
+    func observe(_ tables: Range<Int>) async throws {
+      for index in tables {
+        var values = writer.observe { db in
+          try db.fetchOne(Int.self, sql: "SELECT count(*) FROM observed\(index)") ?? 0
+        }.makeAsyncIterator()
+        _ = try await values.next()
+        observers.append(values)
+      }
     }
+    try await observe(0..<1)
+    let one = try unrelatedWrites()
+    try await observe(1..<1_000)
     #expect(writer.liveObservationCounts.fetches == 1_000)
-    let with = try unrelatedWrites()
-    #expect(with < without * 1.2, "\(with) with 1,000 observers, \(without) without")
+    let thousand = try unrelatedWrites()
+    #expect(thousand < one * 1.2, "\(thousand) with 1,000 observers, \(one) with one")
     observers.removeAll()
     #expect(try await database.waitUntilUnobserved())
+  }
+}
+
+/// Inserts `count` reminders, one transaction each, synchronously.
+private func insertReminders(_ writer: any DatabaseWriter, count: Int) throws {
+  for index in 0..<count {
+    try writer.write { db in
+      try Reminder.insert { Reminder.Draft(title: "\(index)") }.execute(db)
+    }
   }
 }

@@ -36,7 +36,7 @@ struct ObservationModelTests {
     }
     let writer = database.writer
     // Synchronous, and then blocking: the main actor stays busy throughout.
-    try writer.writeWithoutTransaction { db in
+    try writeBlocking(writer) { db in
       try Reminder.insert { Reminder.Draft(title: "Milk") }.execute(db)
       try Reminder.insert { Reminder.Draft(title: "Bread", isCompleted: true) }.execute(db)
     }

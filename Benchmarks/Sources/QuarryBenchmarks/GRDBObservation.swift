@@ -43,11 +43,13 @@ enum GRDBObservation {
       cancellables.append(
         ValueObservation.tracking { db in
           try Int.fetchOne(db, sql: "SELECT count(*) FROM observed\(index)") ?? 0
-        }.start(in: queue, scheduling: .async(onQueue: .global()), onError: { _ in }, onChange: { _ in }))
+        }.start(
+          in: queue, scheduling: .async(onQueue: .global()), onError: { _ in }, onChange: { _ in }))
     }
     cancellables.append(
       ValueObservation.tracking { db in try GRDBItem.fetchCount(db) }
-        .start(in: queue, scheduling: .async(onQueue: .global()), onError: { _ in }, onChange: { _ in }))
+        .start(
+          in: queue, scheduling: .async(onQueue: .global()), onError: { _ in }, onChange: { _ in }))
     let kept = cancellables
     return Contender(
       name: "GRDB records, 101 observations",

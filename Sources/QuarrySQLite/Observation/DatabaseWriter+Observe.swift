@@ -34,13 +34,18 @@ extension DatabaseWriter {
   /// ```swift
   /// for try await open in queue.observe(Reminder.where { !$0.isCompleted }) { … }
   /// ```
-  public func observe<S: Statement>(_ statement: S) -> AsyncThrowingStream<[S.QueryValue], any Error>
+  public func observe<S: Statement>(_ statement: S) -> AsyncThrowingStream<
+    [S.QueryValue], any Error
+  >
   where S.QueryValue: QueryDecodable & Sendable {
-    liveValues(key: key(statement, .all, [S.QueryValue].self), isEqual: nil, fetch: fetchAll(statement))
+    liveValues(
+      key: key(statement, .all, [S.QueryValue].self), isEqual: nil, fetch: fetchAll(statement))
   }
 
   /// The rows of `statement`, live, without consecutive duplicates.
-  public func observe<S: Statement>(_ statement: S) -> AsyncThrowingStream<[S.QueryValue], any Error>
+  public func observe<S: Statement>(_ statement: S) -> AsyncThrowingStream<
+    [S.QueryValue], any Error
+  >
   where S.QueryValue: QueryDecodable & Sendable & Equatable {
     liveValues(
       key: key(statement, .all, [S.QueryValue].self), isEqual: isEqual([S.QueryValue].self),
@@ -51,7 +56,8 @@ extension DatabaseWriter {
   public func observeOne<S: Statement>(_ statement: S) -> AsyncThrowingStream<
     S.QueryValue?, any Error
   > where S.QueryValue: QueryDecodable & Sendable {
-    liveValues(key: key(statement, .one, S.QueryValue?.self), isEqual: nil, fetch: fetchOne(statement))
+    liveValues(
+      key: key(statement, .one, S.QueryValue?.self), isEqual: nil, fetch: fetchOne(statement))
   }
 
   /// The first row of `statement` (nil when it has none), live, without consecutive duplicates.
@@ -70,7 +76,8 @@ extension DatabaseWriter {
     let count = fragment
     return liveValues(
       key: ObservationKey(
-        sql: count.text, bindings: count.values, form: .count, valueType: ObjectIdentifier(Int.self)),
+        sql: count.text, bindings: count.values, form: .count, valueType: ObjectIdentifier(Int.self)
+      ),
       isEqual: isEqual(Int.self),
       fetch: { db in try db.fetchOne(count) { try $0.decode(Int.self) } ?? 0 })
   }

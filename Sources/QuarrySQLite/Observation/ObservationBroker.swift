@@ -231,8 +231,9 @@ final class ObservationBroker: @unchecked Sendable {
     }
   }
 
-  private func deliver(_ result: Result<any Sendable, any Error>, region: ReadRegion?, to entry: Entry)
-  {
+  private func deliver(
+    _ result: Result<any Sendable, any Error>, region: ReadRegion?, to entry: Entry
+  ) {
     lock.lock()
     entry.isFetching = false
     fetchingClosures.remove(ObjectIdentifier(entry))

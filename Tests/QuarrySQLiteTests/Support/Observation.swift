@@ -84,3 +84,9 @@ func residentMemory() -> Int? {
   guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
   return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
+
+/// Runs `body` in a write transaction on the calling thread, blocking it (from async code,
+/// `write` is the async form).
+func writeBlocking(_ writer: any DatabaseWriter, _ body: (Database) throws -> Void) throws {
+  try writer.write(body)
+}
