@@ -71,31 +71,6 @@ try run("W5", "render \(renderCount) selects") {
     try GRDBContenders.render(count: renderCount),
   ]
 }
-// W8 (b): W3's insert loop while 101 observations are live (100 of other tables, one of the
-// written table), beside W3 without; (a), the latency from commit to consumer, is printed
-// after the table.
-try run("W8", "insert \(insertCount) rows, observed") {
-  [
-    try RawContenders.insertItems(values), try QuarryContenders.insertItems(values),
-    try QuarryObservation.insertItemsObserved(values), try GRDBContenders.insertItems(values),
-    try GRDBObservation.insertItemsObserved(values),
-  ]
-}
-var latencies: [(name: String, samples: [Duration])] = []
-if only.isEmpty || only.contains("W8") {
-  let commits = quick ? 100 : 1_000
-  let contenders: [(String, (Int) throws -> [Duration])] = [
-    ("Quarry queue", { try QuarryObservation.latency(pool: false, commits: $0) }),
-    ("Quarry pool", { try QuarryObservation.latency(pool: true, commits: $0) }),
-    ("GRDB queue", { try GRDBObservation.latency(pool: false, commits: $0) }),
-    ("GRDB pool", { try GRDBObservation.latency(pool: true, commits: $0) }),
-  ]
-  for (name, measure) in contenders
-  where onlyContender.map({ name.hasPrefix($0) }) ?? true {
-    _ = try measure(commits / 10)  // warm-up
-    latencies.append((name, try measure(commits)))
-  }
-}
 
 // W6, raw C on the same file and the machine's ceiling are measured together, interleaved, and
 // shown as three groups, each as ratios to its own single reader or thread.
@@ -139,12 +114,3 @@ if let scaling {
       scaling.pool, scaling.raw, scaling.ceiling))
 }
 if let summary = PoolContenders.stats.summary { print(summary) }
-if !latencies.isEmpty {
-  print("\nW8 (a): commit to value in an async consumer, \(latencies[0].samples.count) commits")
-  print("| contender | median µs | p99 µs |")
-  print("|---|---|---|")
-  for (name, samples) in latencies {
-    let (median, p99) = percentiles(samples)
-    print("| \(name) | " + String(format: "%.0f | %.0f |", median, p99))
-  }
-}
