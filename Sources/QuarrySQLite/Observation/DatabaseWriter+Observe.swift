@@ -88,6 +88,12 @@ extension DatabaseWriter {
     return (host.observationBroker.subscriberCount, host.observationBroker.fetchCount)
   }
 
+  /// The fetches live observations have run, and the observations commits have looked at.
+  package var liveObservationWork: (fetchesRun: Int, entriesChecked: Int) {
+    guard let host = self as? any ObservationHost else { return (0, 0) }
+    return host.observationBroker.workDone
+  }
+
   private func liveValues<Value: Sendable>(
     key: ObservationKey?, isEqual: ObservationBroker.Equality?,
     fetch: @escaping @Sendable (Database) throws -> Value

@@ -76,6 +76,9 @@ final class ObservationBroker: @unchecked Sendable {
   private var fetchingClosures: Set<ObjectIdentifier> = []
   private var nextSubscriber = 0
   private var isRefreshScheduled = false
+  /// How many fetches have run, and how many observations commits have had to look at: what
+  /// tests read to show an unrelated commit costs nothing per observation.
+  private var work = (fetchesRun: 0, entriesChecked: 0)
   private let queue = DispatchQueue(label: "Quarry.observations")
   // Only on `queue`:
   private var isTracking = false
@@ -86,6 +89,8 @@ final class ObservationBroker: @unchecked Sendable {
   var subscriberCount: Int { lock.withLock { entryOfSubscriber.count } }
   /// The number of distinct fetches.
   var fetchCount: Int { lock.withLock { entries.count } }
+  /// The fetches run so far, and the observations commits have looked at.
+  var workDone: (fetchesRun: Int, entriesChecked: Int) { lock.withLock { work } }
 
   // MARK: Subscribing
 
@@ -170,6 +175,7 @@ final class ObservationBroker: @unchecked Sendable {
     defer { lock.unlock() }
     var touched = false
     func check(_ id: ObjectIdentifier) {
+      work.entriesChecked += 1
       guard let entry = entries[id], !entry.isDirty else { return }
       let isTouched: Bool
       if let region = entry.region, entry.hasFixedRegion || !entry.isFetching {
@@ -202,6 +208,7 @@ final class ObservationBroker: @unchecked Sendable {
     let dirty: [Entry] = lock.withLock {
       isRefreshScheduled = false
       let dirty = entries.values.filter(\.isDirty)
+      work.fetchesRun += dirty.count
       for entry in dirty {
         entry.isDirty = false
         entry.isFetching = true
