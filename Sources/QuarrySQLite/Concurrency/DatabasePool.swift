@@ -34,6 +34,8 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
   public let path: String
   /// How the connections are configured (the journal mode is always WAL).
   public let configuration: Configuration
+  /// The live observations of the database.
+  let observationBroker = ObservationBroker()
 
   /// Opens a pool on the database file at `path`, switching it to WAL mode.
   ///
@@ -66,6 +68,7 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
     self.readerConfiguration = readerConfiguration
     self.path = path
     self.configuration = writerConfiguration
+    observationBroker.host = self
   }
 
   // MARK: Reading
@@ -160,6 +163,8 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
   private func withWriter<T>(_ body: (Database) throws -> T) rethrows -> T {
     writerLock.lock()
     defer { writerLock.unlock() }
+    // Before unlocking: the observations hear of the commits in order.
+    defer { writer.reportCommittedChanges(to: observationBroker) }
     return try body(writer)
   }
 
@@ -171,5 +176,22 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
     readers.lock()
     for handle in activeReaders.values { handle.interrupt() }
     readers.unlock()
+  }
+}
+
+extension DatabasePool: ObservationHost {
+  func withObservedWriter(_ body: (Database) -> Void) {
+    withWriter(body)
+  }
+
+  func withObservedWriterIfIdle(_ body: (Database) -> Void) -> Bool {
+    guard writerLock.try() else { return false }
+    defer { writerLock.unlock() }
+    body(writer)
+    return true
+  }
+
+  var externalChangesPollingInterval: Double? {
+    configuration.externalChangesPollingInterval
   }
 }

@@ -20,6 +20,8 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
 
   /// How the connection is configured.
   public let configuration: Configuration
+  /// The live observations of the database.
+  let observationBroker = ObservationBroker()
 
   /// Opens a queue on a database.
   public init(
@@ -28,6 +30,7 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
     database = try Database(location, configuration: configuration)
     interruptHandle = database.interruptHandle
     self.configuration = configuration
+    observationBroker.host = self
   }
 
   /// Opens a queue on the database file at `path`.
@@ -93,6 +96,26 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
   private func withDatabase<T>(_ body: (Database) throws -> T) rethrows -> T {
     lock.lock()
     defer { lock.unlock() }
+    // Before unlocking: the observations hear of the commits in order.
+    defer { database.reportCommittedChanges(to: observationBroker) }
     return try body(database)
+  }
+}
+
+extension DatabaseQueue: ObservationHost {
+  func withObservedWriter(_ body: (Database) -> Void) {
+    withDatabase(body)
+  }
+
+  func withObservedWriterIfIdle(_ body: (Database) -> Void) -> Bool {
+    guard lock.try() else { return false }
+    defer { lock.unlock() }
+    body(database)
+    return true
+  }
+
+  var externalChangesPollingInterval: Double? {
+    guard case .file = database.location else { return nil }
+    return configuration.externalChangesPollingInterval
   }
 }

@@ -35,6 +35,10 @@ public struct Configuration: Sendable {
   public var tracesArguments = false
   /// The most reader connections a ``DatabasePool`` opens at once.
   public var maximumReaderCount = 5
+  /// How often, in seconds, a ``DatabaseQueue`` on a file or a ``DatabasePool`` with live
+  /// observations checks for changes committed by other connections or processes
+  /// (`PRAGMA data_version`): the longest they go unnoticed. Nil never checks.
+  public var externalChangesPollingInterval: Double? = 0.25
 
   /// The default configuration: read-write, foreign keys on, a five-second busy timeout.
   public init() {}

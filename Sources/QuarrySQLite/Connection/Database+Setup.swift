@@ -36,18 +36,7 @@ extension Database {
       sqlite3_busy_timeout(
         handle, Int32(max(0, min(configuration.busyTimeout * 1000, Double(Int32.max)))))
     }
-    if hooks.logger != nil {
-      sqlite3_trace_v2(
-        handle, UInt32(SQLITE_TRACE_STMT),
-        { _, context, statement, text in
-          guard let context, let statement else { return 0 }
-          // Statements run by triggers are reported as `-- comments`: log the caller only.
-          if let text, text.load(as: UInt8.self) == UInt8(ascii: "-") { return 0 }
-          let hooks = Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue()
-          hooks.trace(OpaquePointer(statement))
-          return 0
-        }, context)
-    }
+    installTrace()
     if configuration.foreignKeysEnabled {
       try execute(sql: "PRAGMA foreign_keys = ON")
     }
@@ -64,6 +53,42 @@ extension Database {
       }
     }
     try configuration.prepareDatabase?(self)
+  }
+}
+
+extension Database {
+  /// Installs the trace callback the connection needs: the logger's, and the change tracker's
+  /// while one watches the connection; none when neither does.
+  func installTrace() {
+    if let tracker = changeTracker {
+      sqlite3_trace_v2(
+        handle, UInt32(SQLITE_TRACE_STMT),
+        { _, context, statement, text in
+          guard let context, let statement else { return 0 }
+          let tracker = Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue()
+          // Statements run by triggers are reported as `-- comments`: they are the caller's.
+          let sql = text?.assumingMemoryBound(to: CChar.self)
+          if let sql, sql.pointee == CChar(UInt8(ascii: "-")) { return 0 }
+          tracker.statementWillRun(OpaquePointer(statement), text: sql)
+          if tracker.connectionHooks.logger != nil {
+            tracker.connectionHooks.trace(OpaquePointer(statement))
+          }
+          return 0
+        }, Unmanaged.passUnretained(tracker).toOpaque())
+    } else if hooks.logger != nil {
+      sqlite3_trace_v2(
+        handle, UInt32(SQLITE_TRACE_STMT),
+        { _, context, statement, text in
+          guard let context, let statement else { return 0 }
+          // Statements run by triggers are reported as `-- comments`: log the caller only.
+          if let text, text.load(as: UInt8.self) == UInt8(ascii: "-") { return 0 }
+          let hooks = Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue()
+          hooks.trace(OpaquePointer(statement))
+          return 0
+        }, Unmanaged.passUnretained(hooks).toOpaque())
+    } else {
+      sqlite3_trace_v2(handle, 0, nil, nil)
+    }
   }
 }
 

@@ -54,6 +54,12 @@ public final class Database {
   @usableFromInline package var quarryStatements = StatementCache(capacity: .max)
   /// The closures SQLite calls back (busy handler, tracing), kept alive with the connection.
   let hooks: ConnectionHooks
+  /// While an observation fetches on this connection: the tables and columns its statements
+  /// read. Nil otherwise, and then statements pay one check.
+  @exclusivity(unchecked)
+  var recordedReads: ReadRegion?
+  /// What the connection's transactions change, while observations watch it; nil otherwise.
+  var changeTracker: ChangeTracker?
 
   /// Opens a connection.
   public init(_ location: Location = .inMemory, configuration: Configuration = Configuration())
@@ -259,10 +265,12 @@ public final class Database {
   /// schema's pre-rendered statement, the user's for the rest. Not bound yet.
   @usableFromInline
   func preparation(for fragment: QueryFragment) throws -> Preparation {
-    if fragment.preRendered == nil {
-      return try statements.statement(for: fragment.text, on: self)
-    }
-    return try quarryStatements.statement(for: fragment.text, on: self)
+    let preparation =
+      fragment.preRendered == nil
+      ? try statements.statement(for: fragment.text, on: self)
+      : try quarryStatements.statement(for: fragment.text, on: self)
+    if recordedReads != nil { recordReads(of: preparation) }
+    return preparation
   }
 
   /// The statement for `fragment`, bound and busy until it is reset; nil when the SQL holds no
@@ -287,7 +295,9 @@ public final class Database {
   /// Compiles one SQL statement; nil when `sql` holds none. SQL holding more than one statement
   /// is an error (``DatabaseError/severalStatements``), never silently cut short.
   public func prepare(sql: String) throws -> PreparedStatement? {
-    switch try prepare(utf8: Array(sql.utf8)) {
+    let preparation = try prepare(utf8: Array(sql.utf8))
+    if recordedReads != nil { recordReads(of: preparation) }
+    switch preparation {
     case .empty: return nil
     case .statement(let statement): return statement
     case .several: throw DatabaseError.severalStatements(sql: sql, arguments: [])
@@ -333,6 +343,7 @@ public final class Database {
   /// Runs SQL holding several statements, one after the other, each taking its positional
   /// arguments in turn and the named ones it names. The statements are not cached.
   func executeEach(utf8: [UInt8], arguments: StatementArguments) throws {
+    if recordedReads != nil { recordReads(of: .several) }
     var position = 0
     try utf8.withUnsafeBufferPointer { bytes in
       try bytes.withMemoryRebound(to: CChar.self) { buffer in

@@ -126,7 +126,9 @@ extension Database {
   /// reports `arguments` too.
   func preparation(utf8: [UInt8], arguments: StatementArguments) throws -> Preparation {
     do {
-      return try statements.statement(for: utf8, on: self)
+      let preparation = try statements.statement(for: utf8, on: self)
+      if recordedReads != nil { recordReads(of: preparation) }
+      return preparation
     } catch var error as DatabaseError {
       error.arguments = arguments.all
       throw error

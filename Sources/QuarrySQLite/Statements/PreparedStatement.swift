@@ -25,6 +25,9 @@ public final class PreparedStatement {
   /// table's columns directly; nil for other statements.
   @exclusivity(unchecked)
   @usableFromInline var columnTypes: ColumnTypes?
+  /// The tables and columns the statement reads, learned from SQLite's authorizer the first
+  /// time an observation runs it; nil until then.
+  var readRegion: ReadRegion?
 
   init(handle: OpaquePointer, connection: OpaquePointer, utf8: [UInt8]) {
     self.handle = handle

@@ -1,0 +1,272 @@
+import Foundation
+import Quarry
+import QuarrySQLite
+import Testing
+
+/// Which commits reach a live observation, on a queue and on a pool: each test awaits the
+/// first value, makes changes that must not be noticed, then one that must, and checks that the
+/// next value is that one's (deliveries keep commit order, so a change noticed by mistake would
+/// come first).
+@Suite("Observation", .timeLimit(.minutes(1)))
+struct ObservationTests {
+  /// Observes `fetch`, counting its runs: the values come with the count.
+  private func observe<Value: Sendable>(
+    _ database: ObservedDatabase, _ fetch: @escaping @Sendable (Database) throws -> Value
+  ) -> AsyncThrowingStream<Fetched<Value>, any Error> {
+    let counter = CallCounter()
+    return database.writer.observe { db in
+      counter.increment()
+      return Fetched(value: try fetch(db), fetch: counter.value)
+    }
+  }
+
+  @Test(arguments: ObservedKind.allCases)
+  func theFirstValueComesAtOnceThenOnePerCommit(_ kind: ObservedKind) async throws {
+    let database = try ObservedDatabase(kind)
+    defer { database.cleanUp() }
+    var values = database.writer.observe(Reminder.order { $0.id }).makeAsyncIterator()
+    #expect(try await values.next()?.isEmpty == true)
+    try await database.writer.write { db in
+      try Reminder.insert { Reminder.Draft(title: "Milk") }.execute(db)
+    }
+    let rows = try #require(try await values.next())
+    #expect(rows.map(\.title).elementsEqual(["Milk"]))
+  }
+
+  @Test(arguments: ObservedKind.allCases)
+  func otherTablesRollbacksAndRolledBackSavepointsAreNotNoticed(_ kind: ObservedKind)
+    async throws
+  {
+    let database = try ObservedDatabase(kind)
+    defer { database.cleanUp() }
+    var values = observe(database) { db in try Reminder.count().fetchOne(db) ?? 0 }
+      .makeAsyncIterator()
+    #expect(try await values.next()?.fetch == 1)
+    let writer = database.writer
+    // Another table.
+    try await writer.write { db in try db.execute(sql: "INSERT INTO others (value) VALUES (1)") }
+    // A rolled-back transaction.
+    struct Failure: Error {}
+    _ = try? await writer.write { db in
+      try Reminder.insert { Reminder.Draft(title: "gone") }.execute(db)
+      throw Failure()
+    }
+    // A savepoint rolled back inside a committed transaction, nested savepoints too.
+    try await writer.write { db in
+      try db.execute(sql: "INSERT INTO others (value) VALUES (2)")
+      _ = try? db.savepoint("outer") {
+        try Reminder.insert { Reminder.Draft(title: "gone") }.execute(db)
+        try db.savepoint("inner") {
+          try Reminder.insert { Reminder.Draft(title: "gone too") }.execute(db)
+        }
+        throw Failure()
+      }
+      try db.execute(sql: "SAVEPOINT manual")
+      try Reminder.insert { Reminder.Draft(title: "gone") }.execute(db)
+      try db.execute(sql: "ROLLBACK TO manual")
+      try db.execute(sql: "RELEASE manual")
+    }
+    // Then a change that counts.
+    try await writer.write { db in
+      try db.savepoint("kept") {
+        try Reminder.insert { Reminder.Draft(title: "kept") }.execute(db)
+      }
+    }
+    let next = try #require(try await values.next())
+    #expect(next.value == 1)
+    #expect(next.fetch == 2)
+  }
+
+  @Test(arguments: ObservedKind.allCases)
+  func deleteWithoutWhereIsNoticed(_ kind: ObservedKind) async throws {
+    let database = try ObservedDatabase(kind)
+    defer { database.cleanUp() }
+    try await database.writer.write { db in
+      // Prepared before the observation begins: the cached statement must notice too.
+      try db.execute(sql: "DELETE FROM reminders")
+      for title in ["a", "b", "c"] {
+        try Reminder.insert { Reminder.Draft(title: title) }.execute(db)
+      }
+    }
+    var values = database.writer.observeCount(Reminder.all).makeAsyncIterator()
+    #expect(try await values.next() == 3)
+    try await database.writer.writeWithoutTransaction { db in
+      try db.execute(sql: "DELETE FROM reminders")
+    }
+    #expect(try await values.next() == 0)
+    try await database.writer.write { db in
+      try Reminder.insert { Reminder.Draft(title: "d") }.execute(db)
+    }
+    #expect(try await values.next() == 1)
+    try await database.writer.writeWithoutTransaction { db in
+      try db.execute(sql: "DELETE FROM reminders")
+    }
+    #expect(try await values.next() == 0)
+  }
+
+  @Test(arguments: ObservedKind.allCases)
+  func anUpdateOfAnUnreadColumnIsNotNoticed(_ kind: ObservedKind) async throws {
+    let database = try ObservedDatabase(kind)
+    defer { database.cleanUp() }
+    try await database.writer.write { db in
+      try Reminder.insert { Reminder.Draft(title: "Milk") }.execute(db)
+    }
+    var values = observe(database) { db in
+      try Reminder.select { $0.title }.fetchAll(db)
+    }.makeAsyncIterator()
+    #expect(try await values.next()?.value.elementsEqual(["Milk"]) == true)
+    try await database.writer.write { db in
+      try Reminder.update { $0.isCompleted = true }.execute(db)
+      try db.execute(sql: "UPDATE reminders SET priority = 3")
+    }
+    try await database.writer.write { db in
+      try Reminder.update { $0.title = "Bread" }.execute(db)
+    }
+    let next = try #require(try await values.next())
+    #expect(next.value.elementsEqual(["Bread"]))
+    #expect(next.fetch == 2)
+  }
+
+  @Test(arguments: ObservedKind.allCases)
+  func aViewAndAJoinObserveBothTables(_ kind: ObservedKind) async throws {
+    let database = try ObservedDatabase(kind)
+    defer { database.cleanUp() }
+    let writer = database.writer
+    for sql in [
+      "SELECT list || ':' || title FROM list_items ORDER BY title",
+      "SELECT lists.name || ':' || items.title FROM items JOIN lists ON lists.id = items.list_id ORDER BY items.title",
+    ] {
+      var values = observe(database) { db in try db.fetchAll(String.self, sql: sql) }
+        .makeAsyncIterator()
+      let first = try #require(try await values.next())
+      try await writer.write { db in
+        try db.execute(sql: "INSERT INTO items (list_id, title) VALUES (1, 'Milk')")
+      }
+      #expect(try await values.next()?.value.elementsEqual(["Home:Milk"]) == true)
+      try await writer.write { db in try db.execute(sql: "UPDATE lists SET name = 'Work'") }
+      #expect(try await values.next()?.value.elementsEqual(["Work:Milk"]) == true)
+      // A column neither reads.
+      try await writer.write { db in try db.execute(sql: "UPDATE items SET note = 'x'") }
+      try await writer.write { db in
+        try db.execute(sql: "DELETE FROM items")
+        try db.execute(sql: "UPDATE lists SET name = 'Home'")
+      }
+      let last = try #require(try await values.next())
+      #expect(last.value.isEmpty)
+      #expect(last.fetch == first.fetch + 3)
+    }
+  }
+
+  @Test(arguments: ObservedKind.allCases)
+  func equalConsecutiveValuesComeOnce(_ kind: ObservedKind) async throws {
+    let database = try ObservedDatabase(kind)
+    defer { database.cleanUp() }
+    var values = database.writer.observe(Reminder.where { $0.isCompleted }.select { $0.title })
+      .makeAsyncIterator()
+    #expect(try await values.next()?.isEmpty == true)
+    // Changes the statement reads, without changing its rows.
+    try await database.writer.write { db in
+      try Reminder.insert { Reminder.Draft(title: "open") }.execute(db)
+    }
+    try await database.writer.write { db in
+      try Reminder.insert { Reminder.Draft(title: "done", isCompleted: true) }.execute(db)
+    }
+    #expect(try await values.next()?.elementsEqual(["done"]) == true)
+  }
+
+  @Test(arguments: ObservedKind.allCases)
+  func notifyChangesRefetches(_ kind: ObservedKind) async throws {
+    let database = try ObservedDatabase(kind)
+    defer { database.cleanUp() }
+    var values = observe(database) { db in try Reminder.count().fetchOne(db) ?? 0 }
+      .makeAsyncIterator()
+    #expect(try await values.next()?.fetch == 1)
+    try await database.writer.write { db in db.notifyChanges(in: Reminder.self) }
+    #expect(try await values.next()?.fetch == 2)
+    try await database.writer.writeWithoutTransaction { db in db.notifyChanges(in: Reminder.self) }
+    #expect(try await values.next()?.fetch == 3)
+  }
+
+  @Test(arguments: ObservedKind.allCases)
+  func aChangeFromAnotherConnectionIsNoticed(_ kind: ObservedKind) async throws {
+    let database = try ObservedDatabase(kind, pollingInterval: 0.02)
+    defer { database.cleanUp() }
+    var values = database.writer.observeCount(Reminder.all).makeAsyncIterator()
+    #expect(try await values.next() == 0)
+    let other = try Database(path: database.file.path)
+    try other.execute(sql: "INSERT INTO reminders (title) VALUES ('elsewhere')")
+    let start = ContinuousClock.now
+    #expect(try await values.next() == 1)
+    #expect(ContinuousClock.now - start < .seconds(2))
+  }
+
+  @Test func aChangeFromAnotherProcessIsNoticed() async throws {
+    let executable = try #require(
+      crashWriterExecutable, "QuarryCrashWriter is not in the products directory")
+    let database = try ObservedDatabase(.pool, pollingInterval: 0.02)
+    defer { database.cleanUp() }
+    // The helper writes to a table named `items`: give it its own.
+    try await database.writer.write { db in
+      try db.execute(
+        sql: """
+          DROP VIEW list_items; DROP TABLE items;
+          CREATE TABLE items (batch INTEGER NOT NULL, item INTEGER NOT NULL)
+          """)
+    }
+    var values = database.writer.observe { db in
+      try db.fetchOne(Int.self, sql: "SELECT count(*) FROM items") ?? 0
+    }.makeAsyncIterator()
+    #expect(try await values.next() == 0)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["--path", database.file.path, "--batch-size", "3", "--batches", "1"]
+    process.standardOutput = Pipe()
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try await values.next() == 3)
+  }
+
+  @Test(arguments: ObservedKind.allCases)
+  func aFailingFetchEndsTheSequenceWithItsError(_ kind: ObservedKind) async throws {
+    let database = try ObservedDatabase(kind)
+    defer { database.cleanUp() }
+    var values = database.writer.observe(Reminder.all).makeAsyncIterator()
+    #expect(try await values.next()?.isEmpty == true)
+    try await database.writer.write { db in
+      try db.execute(sql: "DROP TABLE reminders")
+      db.notifyChanges(in: Reminder.self)
+    }
+    let error = await #expect(throws: DatabaseError.self) { try await values.next() }
+    #expect(error?.message.contains("no such table") == true)
+    #expect(try await database.waitUntilUnobserved())
+  }
+
+  @Test(arguments: ObservedKind.allCases)
+  func identicalObservationsShareOneFetch(_ kind: ObservedKind) async throws {
+    let database = try ObservedDatabase(kind)
+    defer { database.cleanUp() }
+    let open = Reminder.where { !$0.isCompleted }
+    var first = database.writer.observe(open).makeAsyncIterator()
+    var second = database.writer.observe(open).makeAsyncIterator()
+    var other = database.writer.observe(Reminder.where { $0.isCompleted }).makeAsyncIterator()
+    _ = try await first.next()
+    _ = try await second.next()
+    _ = try await other.next()
+    #expect(database.writer.liveObservationCounts.subscribers == 3)
+    #expect(database.writer.liveObservationCounts.fetches == 2)
+    try await database.writer.write { db in
+      try Reminder.insert { Reminder.Draft(title: "Milk") }.execute(db)
+    }
+    #expect(try await first.next()?.count == 1)
+    #expect(try await second.next()?.count == 1)
+  }
+
+  @Test(arguments: ObservedKind.allCases)
+  func observationsAreUpdatedOffTheMainThread(_ kind: ObservedKind) async throws {
+    let database = try ObservedDatabase(kind)
+    defer { database.cleanUp() }
+    var values = database.writer.observe { db in Thread.isMainThread }.makeAsyncIterator()
+    #expect(try await values.next() == false)
+  }
+}
