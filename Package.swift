@@ -28,6 +28,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.4.0"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.6.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
   ],
   targets: [
     // SQL text rules (quoting, lexing, table-name inflection), shared by the macro plugin and the runtime.
@@ -91,6 +92,11 @@ let package = Package(
     // A test-only helper: commits batches until killed, for the crash-safety test.
     .executableTarget(
       name: "QuarryCrashWriter", dependencies: ["QuarrySQLite"], path: "Tests/QuarryCrashWriter"),
+    // A test-only tool: a pool with one writer and four readers, for `--soak SECONDS`.
+    .executableTarget(
+      name: "QuarrySoak", dependencies: ["QuarrySQLite"], path: "Tests/QuarrySoak"),
+    // A test-only SQLite VFS that fails chosen writes and syncs, for the fault-injection tests.
+    .target(name: "CQuarryFaultVFS", dependencies: ["CSQLite"], path: "Tests/CQuarryFaultVFS"),
     .testTarget(
       name: "QuarryCoreTests",
       dependencies: [
@@ -116,9 +122,10 @@ let package = Package(
     .testTarget(
       name: "QuarrySQLiteTests",
       dependencies: [
-        "Quarry", "QuarrySQLite", "QuarryTestSupport", "QuarryCrashWriter",
+        "Quarry", "QuarrySQLite", "QuarryTestSupport", "QuarryCrashWriter", "CQuarryFaultVFS",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(
