@@ -11,7 +11,9 @@ let package = Package(
   ],
   targets: [
     // The byte readers the targets share.
-    .target(name: "FuzzSupport", path: "Sources/FuzzSupport"),
+    .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Sources/FuzzSupport"),
+    // libFuzzer's driver, declared for Swift.
+    .target(name: "CFuzzDriver", path: "Sources/CFuzzDriver"),
     // The SQL scanner and SQLite's parser check that `#sql` runs (its source file, linked in).
     .executableTarget(
       name: "FuzzSQLText",

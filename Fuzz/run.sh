@@ -12,8 +12,10 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then targets=(FuzzSQLText FuzzRawSQL FuzzDecoding); fi
 
 echo "== building the fuzz targets (-sanitize=fuzzer,address)"
-swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
-  $(printf -- '--product %s ' "${targets[@]}") 2>&1 | grep -v "^\[" || true
+for target in "${targets[@]}"; do
+  swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
+    --product "$target"
+done
 bin=$(swift build -c release --show-bin-path)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/quarry-fuzz-XXXXXX")

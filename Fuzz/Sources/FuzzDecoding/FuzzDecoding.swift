@@ -1,3 +1,4 @@
+import CFuzzDriver
 // libFuzzer target: arbitrary SQLite values decoded into every `QueryDecodable` type and
 // representation.
 //
@@ -7,6 +8,7 @@
 // `QueryDecodingError`, never crashes; and a value read back agrees with the stored one.
 import Foundation
 import FuzzSupport
+import QuarryCore
 import QuarrySQLite
 
 #if canImport(Tagged)
@@ -62,12 +64,13 @@ func stored(_ input: inout FuzzInput) -> Stored {
   case 7: value.binding = .blob(input.rest())
   default:
     value.sql = "SELECT zeroblob(?)"
-    value.binding = .int(Int64(input.choice(1 << 16)) * 32)
+    value.binding = .int(Int64(input.choice(1 << 16)) * 4)
   }
   do {
     value.storage =
       try db.fetchOne(
-        String.self, sql: "SELECT typeof((\(value.sql.dropFirst(7))))", arguments: [value.binding])
+        String.self, sql: "SELECT typeof((\(value.sql.dropFirst(7))))",
+        arguments: StatementArguments([value.binding]))
       ?? ""
   } catch {
     fuzzFailure("cannot read the storage class of \(value.binding): \(error)")
@@ -81,7 +84,8 @@ func decode<T: QueryDecodable>(
 ) {
   do {
     // `fetchAll`: `fetchOne` documents nil for a NULL it cannot decode.
-    let rows = try db.fetchAll(T.self, sql: value.sql, arguments: [value.binding])
+    let rows = try db.fetchAll(
+      T.self, sql: value.sql, arguments: StatementArguments([value.binding]))
     guard rows.count == 1, let decoded = rows.first else {
       fuzzFailure("\(T.self): \(rows.count) rows")
     }
@@ -166,4 +170,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
       Tagged<Point, Int>.self, value, agrees: { integerAgrees(value)($0.rawValue) })
   #endif
   return 0
+}
+
+/// The program's entry: SwiftPM links `main` to it; it hands over to libFuzzer's driver.
+@_cdecl("FuzzDecoding_main")
+public func fuzzMain(
+  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
+  var argc = argc
+  var argv = argv
+  return LLVMFuzzerRunDriver(&argc, &argv, fuzz)
 }

@@ -4,7 +4,9 @@
 // Input: a token sequence drawn from a fixed vocabulary (no statement that touches files),
 // then positional and named arguments. Checked: every run returns rows or throws a
 // `DatabaseError` or `QueryDecodingError`, never crashes; and the connection stays usable.
+import CFuzzDriver
 import FuzzSupport
+import QuarryCore
 import QuarrySQLite
 
 /// SQL pieces, parameters of every form, comments, separators. Nothing here attaches,
@@ -78,4 +80,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     fuzzFailure("after \(sql): the connection fails: \(error)")
   }
   return 0
+}
+
+/// The program's entry: SwiftPM links `main` to it; it hands over to libFuzzer's driver.
+@_cdecl("FuzzRawSQL_main")
+public func fuzzMain(
+  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
+  var argc = argc
+  var argv = argv
+  return LLVMFuzzerRunDriver(&argc, &argv, fuzz)
 }

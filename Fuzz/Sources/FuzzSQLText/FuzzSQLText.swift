@@ -3,6 +3,7 @@
 // Input: the first byte picks raw bytes or a token sequence (each later byte a piece of SQL).
 // Checked: the scanner ends, its tokens tile the text exactly, parameters are what SQLite
 // calls parameters; the parser check ends and reports a problem inside the text.
+import CFuzzDriver
 import FuzzSupport
 import QuarrySQLText
 
@@ -53,10 +54,12 @@ func checkScanner(_ sql: String) {
   if offset != bytes.count { fuzzFailure("tokens end at \(offset) of \(bytes.count)") }
 }
 
-/// Whether `text` has the shape of an SQLite parameter.
+/// Whether `text` has the shape of an SQLite parameter. (Its first byte: its first character
+/// can be `@` with a combining mark.)
 func isParameter(_ text: Substring) -> Bool {
-  guard let first = text.first else { return false }
-  return first == "?" || first == ":" || first == "@" || first == "$"
+  guard let first = text.utf8.first else { return false }
+  return [UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "$")]
+    .contains(first)
 }
 
 func checkParser(_ sql: String) {
@@ -68,4 +71,14 @@ func checkParser(_ sql: String) {
     }
     if problem.message.isEmpty { fuzzFailure("a problem without a message") }
   }
+}
+
+/// The program's entry: SwiftPM links `main` to it; it hands over to libFuzzer's driver.
+@_cdecl("FuzzSQLText_main")
+public func fuzzMain(
+  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
+  var argc = argc
+  var argv = argv
+  return LLVMFuzzerRunDriver(&argc, &argv, fuzz)
 }
