@@ -30,6 +30,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
   ],
   targets: [
     // SQL text rules (quoting, lexing, table-name inflection), shared by the macro plugin and the runtime.
@@ -95,6 +96,11 @@ let package = Package(
     // A test-only helper: commits batches until killed, for the crash-safety test.
     .executableTarget(
       name: "QuarryCrashWriter", dependencies: ["QuarrySQLite"], path: "Tests/QuarryCrashWriter"),
+    // A test-only tool: a pool with one writer and four readers, for `--soak SECONDS`.
+    .executableTarget(
+      name: "QuarrySoak", dependencies: ["QuarrySQLite"], path: "Tests/QuarrySoak"),
+    // A test-only SQLite VFS that fails chosen writes and syncs, for the fault-injection tests.
+    .target(name: "CQuarryFaultVFS", dependencies: ["CSQLite"], path: "Tests/CQuarryFaultVFS"),
     .testTarget(
       name: "QuarryCoreTests",
       dependencies: [
@@ -121,9 +127,10 @@ let package = Package(
     .testTarget(
       name: "QuarrySQLiteTests",
       dependencies: [
-        "Quarry", "QuarrySQLite", "QuarryTestSupport", "QuarryCrashWriter",
+        "Quarry", "QuarrySQLite", "QuarryTestSupport", "QuarryCrashWriter", "CQuarryFaultVFS",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     // The code of the DocC articles, run on in-memory databases: an API change that breaks an

@@ -1,7 +1,7 @@
 // A helper for the crash-safety tests, built with them and shipped to no user: commits numbered
 // batches in a loop, printing each batch number once it is committed, until the test kills it.
 //
-//   QuarryCrashWriter --path FILE [--batch-size N] [--batches N]
+//   QuarryCrashWriter --path FILE [--batch-size N] [--batches N] [--journal-mode wal|delete|...]
 import Foundation
 import QuarrySQLite
 
@@ -10,6 +10,7 @@ struct Options {
   var path = ""
   var batchSize = 20
   var batches: Int?
+  var journalMode = JournalMode.wal
 
   init(_ arguments: [String]) {
     var arguments = arguments.makeIterator()
@@ -18,6 +19,8 @@ struct Options {
       case ("--path", let value?): path = value
       case ("--batch-size", let value?) where Int(value) != nil: batchSize = Int(value)!
       case ("--batches", let value?) where Int(value) != nil: batches = Int(value)!
+      case ("--journal-mode", let value?) where JournalMode(rawValue: value.uppercased()) != nil:
+        journalMode = JournalMode(rawValue: value.uppercased())!
       default: Options.usage()
       }
     }
@@ -26,7 +29,9 @@ struct Options {
 
   static func usage() -> Never {
     FileHandle.standardError.write(
-      Data("usage: QuarryCrashWriter --path FILE [--batch-size N] [--batches N]\n".utf8))
+      Data(
+        "usage: QuarryCrashWriter --path FILE [--batch-size N] [--batches N] [--journal-mode MODE]\n"
+          .utf8))
     exit(2)
   }
 }
@@ -35,7 +40,7 @@ let options = Options(Array(CommandLine.arguments.dropFirst()))
 let batchSize = options.batchSize
 
 var configuration = Configuration()
-configuration.journalMode = .wal
+configuration.journalMode = options.journalMode
 let queue = try DatabaseQueue(path: options.path, configuration: configuration)
 try queue.writeWithoutTransaction { db in
   try db.execute(

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import QuarryCore
 
 /// An error SQLite reported, with the statement and arguments that caused it.
@@ -37,10 +38,48 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     let code = connection.map { sqlite3_extended_errcode($0) } ?? resultCode
     // The connection's code can be stale when the failure did not touch it (a misuse check).
     let extended = code & 0xFF == resultCode & 0xFF ? code : resultCode
-    let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
-    self.init(
-      resultCode: extended, message: message ?? String(cString: sqlite3_errstr(resultCode)),
-      sql: sql, arguments: arguments)
+    var message =
+      connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+      ?? String(cString: sqlite3_errstr(resultCode))
+    if let connection { message += Self.fileCause(of: extended, on: connection) }
+    self.init(resultCode: extended, message: message, sql: sql, arguments: arguments)
+  }
+
+  /// For an error of the database file itself (it cannot be opened, read or written, is full,
+  /// corrupt or not a database), what the message alone doesn't say: the system's reason for a
+  /// failed file operation, and the file. Empty for the other errors.
+  static func fileCause(of extendedResultCode: Int32, on connection: OpaquePointer) -> String {
+    let primary = extendedResultCode & 0xFF
+    guard
+      [SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_FULL, SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_READONLY]
+        .contains(primary)
+    else { return "" }
+    var cause = ""
+    // The system's error number is that of the last failed file operation: only an error of a
+    // file operation is sure to be its own.
+    let systemError = sqlite3_system_errno(connection)
+    if [SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_FULL].contains(primary), systemError != 0 {
+      cause += " (\(String(cString: strerror(systemError))))"
+    }
+    if let file = sqlite3_db_filename(connection, "main"), file.pointee != 0 {
+      let path = String(cString: file)
+      if primary == SQLITE_CANTOPEN || primary == SQLITE_READONLY {
+        cause += unwritableFolder(of: path)
+      }
+      cause += "; database file: \(path)"
+    }
+    return cause
+  }
+
+  /// Why a database's folder cannot be written, when it cannot: SQLite creates its rollback
+  /// journal there, and in WAL mode the `-wal` and `-shm` files, so that is a cause of
+  /// failing to open or write even when the file itself is writable.
+  private static func unwritableFolder(of path: String) -> String {
+    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    guard access(folder.isEmpty ? "/" : folder, W_OK) != 0 else { return "" }
+    let reason = String(cString: strerror(errno))
+    return
+      "; the folder \(folder) cannot be written (\(reason)): SQLite creates its journal there, and in WAL mode its -wal and -shm files"
   }
 
   public var description: String {

@@ -1,0 +1,1 @@
+../../../Macros/QuarryMacros/SQLChecks/SQLiteParserCheck.swift
