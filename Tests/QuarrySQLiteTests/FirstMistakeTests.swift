@@ -102,6 +102,37 @@ struct FirstMistakeTests {
     #expect(try queue.read { db in try Reminder.count().fetchOne(db) } == 1)
   }
 
+  @Test func cursorUsedOutsideItsAccess() throws {
+    let file = try TemporaryFile()
+    defer { file.cleanUp() }
+    let pool = try DatabasePool(path: file.path)
+    let queue = try DatabaseQueue()
+    for writer in [pool, queue] as [any DatabaseWriter] {
+      try writer.write { db in
+        try remindersSchema.execute(db)
+        try Reminder.insert {
+          Reminder.Draft(title: "Milk")
+          Reminder.Draft(title: "Bread")
+        }.execute(db)
+      }
+      // Inside its access, a cursor steps as usual.
+      let titles = try writer.read { db in
+        try Reminder.select(\.title).order(by: \.title).fetchCursor(db).collect()
+      }
+      #expect(titles.elementsEqual(["Bread", "Milk"]))
+      // Returned from its access, it refuses to step the connection another access may use.
+      let cursor = try writer.read { db in try Reminder.all.fetchCursor(db) }
+      let error = #expect(throws: DatabaseError.self) { try cursor.next() }
+      #expect(error?.resultCode == DatabaseError.misuse)
+      #expect(
+        error?.message.hasPrefix("a cursor was used after the read or write that made it ended")
+          == true)
+      #expect(error?.message.contains("fetch an array (fetchAll) and return that") == true)
+      // The connection goes on serving other accesses.
+      #expect(try writer.read { db in try Reminder.count().fetchOne(db) } == 2)
+    }
+  }
+
   @Test func poolOnAnInMemoryDatabase() throws {
     for path in [":memory:", "", "file:shared?mode=memory&cache=shared"] {
       let error = #expect(throws: DatabaseError.self) { try DatabasePool(path: path) }

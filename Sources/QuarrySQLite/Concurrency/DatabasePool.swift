@@ -99,6 +99,7 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
   private func withReader<T>(_ body: (Database) throws -> T) throws -> T {
     let reader = try takeReader()
     defer { putBack(reader) }
+    defer { reader.endAccess() }
     return try body(reader)
   }
 
@@ -163,6 +164,7 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
   private func withWriter<T>(_ body: (Database) throws -> T) rethrows -> T {
     writerLock.lock()
     defer { writerLock.unlock() }
+    defer { writer.endAccess() }
     // Before unlocking: the observations hear of the commits in order.
     defer { writer.reportCommittedChanges(to: observationBroker) }
     return try body(writer)

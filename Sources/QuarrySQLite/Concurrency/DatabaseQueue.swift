@@ -96,6 +96,7 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
   private func withDatabase<T>(_ body: (Database) throws -> T) rethrows -> T {
     lock.lock()
     defer { lock.unlock() }
+    defer { database.endAccess() }
     // Before unlocking: the observations hear of the commits in order.
     defer { database.reportCommittedChanges(to: observationBroker) }
     return try body(database)

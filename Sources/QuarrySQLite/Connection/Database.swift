@@ -60,6 +60,14 @@ public final class Database {
   var recordedReads: ReadRegion?
   /// What the connection's transactions change, while observations watch it; nil otherwise.
   var changeTracker: ChangeTracker?
+  /// Counts the accesses a queue or pool has ended on this connection (``endAccess()``): a
+  /// cursor made in one access refuses to step in another, or after its own ended.
+  @exclusivity(unchecked)
+  var accessGeneration: UInt64 = 0
+
+  /// Ends an access of a queue or pool: the cursors made during it stop stepping.
+  @inline(__always)
+  func endAccess() { accessGeneration &+= 1 }
 
   /// Opens a connection.
   public init(_ location: Location = .inMemory, configuration: Configuration = Configuration())

@@ -10,13 +10,16 @@ import QuarryCore
 ///
 /// A cursor keeps its statement busy until it is exhausted or released (the statement cache
 /// prepares another one for the same SQL meanwhile). Use it only inside the `read` or `write`
-/// that made it: it must not outlive its access to the database.
+/// that made it: once that access has ended, `next()` throws a misuse error instead of stepping
+/// a connection that another access may be using.
 public final class DatabaseCursor<Element> {
   private let database: Database?  // keeps the connection open while the cursor lives
   private let statement: PreparedStatement
   private let arguments: [QueryBinding]
   private let decodeRow: (inout SQLiteQueryDecoder) throws -> Element
   private var isFinished = false
+  /// The access of a queue or pool that made the cursor (``Database/accessGeneration``).
+  private let accessGeneration: UInt64
 
   init(
     database: Database?, statement: PreparedStatement, arguments: [QueryBinding],
@@ -26,6 +29,7 @@ public final class DatabaseCursor<Element> {
     self.statement = statement
     self.arguments = arguments
     self.decodeRow = decodeRow
+    self.accessGeneration = database?.accessGeneration ?? 0
     statement.isBusy = true
   }
 
@@ -36,6 +40,9 @@ public final class DatabaseCursor<Element> {
   /// The next element, or nil when the rows are exhausted.
   public func next() throws -> Element? {
     guard !isFinished else { return nil }
+    if let database, database.accessGeneration != accessGeneration {
+      throw DatabaseError.cursorOutsideItsAccess(sql: statement.sql, arguments: arguments)
+    }
     let hasRow: Bool
     do {
       hasRow = try statement.step(reporting: arguments)

@@ -151,6 +151,15 @@ extension DatabaseError {
     DatabaseError(resultCode: misuse, message: severalStatements, sql: sql, arguments: arguments)
   }
 
+  /// The error of a cursor stepped after the `read` or `write` that made it has ended.
+  static func cursorOutsideItsAccess(sql: String, arguments: [QueryBinding]) -> DatabaseError {
+    DatabaseError(
+      resultCode: misuse,
+      message: "a cursor was used after the read or write that made it ended: iterate it inside "
+        + "that closure, or fetch an array (fetchAll) and return that",
+      sql: sql, arguments: arguments)
+  }
+
   /// The error of SQL holding no statement where one is expected.
   static func noStatement(sql: String, arguments: [QueryBinding]) -> DatabaseError {
     DatabaseError(
