@@ -20,7 +20,8 @@ extension DatabaseWriter {
     liveValues(key: nil, isEqual: nil, fetch: fetch)
   }
 
-  /// The values of `fetch`, live, without consecutive duplicates: see ``observe(_:)-(Database)``.
+  /// The values of `fetch`, live, without consecutive duplicates: see the `observe(_:)` that
+  /// takes a closure.
   public func observe<Value: Sendable & Equatable>(
     _ fetch: @escaping @Sendable (Database) throws -> Value
   ) -> AsyncThrowingStream<Value, any Error> {
