@@ -9,7 +9,8 @@ struct SnapshotAssertionTests {
   @Test func aMismatchIsReportedWithADiff() throws {
     let db = try usersDatabase()
     // Never re-recorded, even under SNAPSHOT_TESTING_RECORD=all: these snapshots are wrong on
-    // purpose.
+    // purpose. `withKnownIssue` fails the test when no matching issue is recorded, so this
+    // fails if a mismatch ever goes unreported (as does the next test for a failing statement).
     withSnapshotTesting(record: .never) {
       withKnownIssue {
         assertQuery(User.select { $0.id }.where { $0.id == 1 }, db: db) {
