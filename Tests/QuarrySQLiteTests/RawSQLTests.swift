@@ -26,6 +26,18 @@ struct RawSQLTests {
     #expect(rows.map { $0[1] } == [.double(3), .double(3), .double(3)])  // REAL affinity
   }
 
+  /// Found by the FuzzRawSQL fuzz target: SQL of several statements with a NUL byte after
+  /// them looped forever, preparing nothing at the NUL without moving on.
+  @Test func aNULByteEndsTheSQLOfSeveralStatements() throws {
+    let db = try database()
+    try db.execute(
+      sql: "DROP TABLE IF EXISTS u;\nINSERT INTO t (name) VALUES ('a');\0SELECT  AND CAST(@a + ")
+    #expect(try db.fetchAll(String.self, sql: "SELECT name FROM t").elementsEqual(["a"]))
+    // As when SQLite prepares one statement: it reads no further than the NUL.
+    try db.execute(sql: "INSERT INTO t (name) VALUES ('b');\0INSERT INTO t (name) VALUES ('c')")
+    #expect(try db.fetchAll(String.self, sql: "SELECT name FROM t").elementsEqual(["a", "b"]))
+  }
+
   @Test func argumentMismatchesAreErrorsWithSQL() throws {
     let db = try database()
     let tooMany = #expect(throws: DatabaseError.self) {

@@ -359,6 +359,7 @@ public final class Database {
         var start = base
         let end = base + buffer.count
         while start < end {
+          let statementStart = start
           var handle: OpaquePointer?
           var tail: UnsafePointer<CChar>?
           let code = sqlite3_prepare_v2(self.handle, start, Int32(end - start), &handle, &tail)
@@ -372,7 +373,12 @@ public final class Database {
               connection: self.handle, resultCode: code, sql: trimmed(text),
               arguments: arguments.all)
           }
-          guard let handle else { continue }  // only whitespace or a comment was left
+          guard let handle else {
+            // Only whitespace or a comment was left, or a NUL byte: SQLite reads no further
+            // than one (as when it prepares a single statement), so neither does this loop.
+            if next == statementStart { break }
+            continue
+          }
           let statement = PreparedStatement(
             handle: handle, connection: self.handle, utf8: Array(trimmed(text).utf8))
           try statement.bind(arguments, position: &position)
