@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "Quarry", targets: ["Quarry"]),
     .library(name: "QuarrySQLite", targets: ["QuarrySQLite"]),
+    .library(name: "QuarryPostgres", targets: ["QuarryPostgres"]),
     .library(name: "QuarryTestSupport", targets: ["QuarryTestSupport"]),
     .executable(name: "quarry", targets: ["QuarryTool"]),
   ],
@@ -31,6 +32,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     // SQL text rules (quoting, lexing, table-name inflection), shared by the macro plugin and the runtime.
@@ -75,6 +77,16 @@ let package = Package(
         "QuarryCore", "QuarrySQLText", "CSQLite", .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The PostgreSQL driver: the same statements, rendered in PostgreSQL's dialect and run
+    // through postgres-nio.
+    .target(
+      name: "QuarryPostgres",
+      dependencies: [
+        "QuarryCore", "QuarrySQLText",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     .target(
       name: "QuarryTestSupport",
       dependencies: [
@@ -89,7 +101,7 @@ let package = Package(
     .executableTarget(
       name: "QuarryTool",
       dependencies: [
-        "Quarry", "QuarrySQLite", "QuarrySQLText",
+        "Quarry", "QuarrySQLite", "QuarryPostgres", "QuarrySQLText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -143,6 +155,13 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
       exclude: ["README.md"]
+    ),
+    .testTarget(
+      name: "QuarryPostgresTests",
+      dependencies: [
+        "Quarry", "QuarryPostgres", "QuarrySQLite",
+        .product(name: "Logging", package: "swift-log"),
+      ]
     ),
     .testTarget(
       name: "QuarryToolTests",

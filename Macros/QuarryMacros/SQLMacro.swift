@@ -17,7 +17,12 @@ public struct SQLMacro: ExpressionMacro {
     of node: some FreestandingMacroExpansionSyntax,
     in context: some MacroExpansionContext
   ) throws -> ExprSyntax {
-    if let literal = node.arguments.first?.expression.as(StringLiteralExprSyntax.self),
+    // A literal written for another dialect (`dialect: .postgres`) is not SQLite's to judge.
+    let isSQLite = node.arguments.allSatisfy { argument in
+      argument.label?.text != "dialect"
+        || argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "sqlite"
+    }
+    if isSQLite, let literal = node.arguments.first?.expression.as(StringLiteralExprSyntax.self),
       let text = StringLiteralText(literal)
     {
       let diagnostics = SQLTokenCheck.diagnostics(for: text)

@@ -3,7 +3,7 @@ import Foundation
 import Quarry
 import QuarrySQLite
 
-struct Demo: ParsableCommand {
+struct Demo: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Migrate a reminders database, run typed queries, and print their SQL and rows."
   )
@@ -11,7 +11,22 @@ struct Demo: ParsableCommand {
   @Option(help: "The database file (default: reminders.sqlite in a temporary folder).")
   var path: String?
 
-  func run() throws {
+  @Option(
+    help: """
+      Run the demo on a PostgreSQL server instead, in a transaction that is rolled back: \
+      postgres://user@host:5432/database (or ?host=/socket/folder).
+      """)
+  var postgres: String?
+
+  func run() async throws {
+    if let postgres {
+      try await PostgresDemo(url: postgres).run()
+      return
+    }
+    try runSQLite()
+  }
+
+  func runSQLite() throws {
     let path = try path ?? defaultPath()
     print("Database: \(path)\n")
     let queue = try DatabaseQueue(path: path)
@@ -135,12 +150,14 @@ struct Demo: ParsableCommand {
   }
 
   private func printHeader(_ swift: String, _ statement: some Statement) {
-    print("Swift: \(swift)")
-    print(
-      "SQL:   "
-        + statement.query.debugDescription.replacingOccurrences(of: "\n", with: "\n       ")
-    )
+    printStatementHeader(swift, statement.query)
   }
+}
+
+/// Prints the Swift that built a statement and the SQL it renders, its values inlined.
+func printStatementHeader(_ swift: String, _ query: QueryFragment) {
+  print("Swift: \(swift)")
+  print("SQL:   " + query.debugDescription.replacingOccurrences(of: "\n", with: "\n       "))
 }
 
 /// The labelled cells of a decoded row: a struct's properties, a tuple's elements, or a value.

@@ -18,7 +18,7 @@ struct QueryBindableTests {
 
   @Test func scalars() {
     let trueBinding: QueryBinding = true.queryBinding
-    #expect(trueBinding == .int(1))
+    #expect(trueBinding == .bool(true))  // SQLite binds 1, PostgreSQL a boolean
     #expect(Float(0.5).queryBinding == .double(0.5))
     #expect("x".queryBinding == .text("x"))
     #expect([UInt8]([1, 2]).queryBinding == .blob([1, 2]))

@@ -75,7 +75,7 @@ struct DatabaseTests {
     #expect(error?.resultCode == DatabaseError.constraint)
     #expect(error?.extendedResultCode == 275)  // SQLITE_CONSTRAINT_CHECK
     #expect(error?.sql?.hasPrefix(#"INSERT INTO "reminders""#) == true)
-    #expect(error?.arguments == [.null, .text("forbidden"), .int(0), .null])
+    #expect(error?.arguments == [.null, .text("forbidden"), .bool(false), .null])
     #expect(error?.description.contains("CHECK constraint failed") == true)
     #expect(try Reminder.count().fetchOne(db) == 0)
 

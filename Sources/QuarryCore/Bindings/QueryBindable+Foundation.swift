@@ -59,8 +59,8 @@ extension QueryDecoder {
 
 /// Formats and parses the ISO-8601 text form of dates, without Foundation's formatters (which
 /// are slow and not `Sendable`).
-enum ISO8601Text {
-  static func format(_ date: Date) -> String {
+package enum ISO8601Text {
+  package static func format(_ date: Date) -> String {
     let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
     let (days, millisecondOfDay) = milliseconds.floorDividedBy(86_400_000)
     let (year, month, day) = civilDate(fromDaysSinceEpoch: days)
@@ -71,7 +71,7 @@ enum ISO8601Text {
     return text
   }
 
-  static func parse(_ text: String) -> Date? {
+  package static func parse(_ text: String) -> Date? {
     var reader = DigitReader(Array(text.utf8))
     guard let year = reader.number(digits: 4), reader.skip("-"),
       let month = reader.number(digits: 2), reader.skip("-"),

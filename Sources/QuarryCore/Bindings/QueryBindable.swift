@@ -84,7 +84,7 @@ extension QueryBindable where Self: FixedWidthInteger {
 // MARK: Other scalars
 
 extension Bool: QueryBindable {
-  @inlinable public var queryBinding: QueryBinding { .int(self ? 1 : 0) }
+  @inlinable public var queryBinding: QueryBinding { .bool(self) }
   @inlinable public init(decoder: inout some QueryDecoder) throws {
     self = try decoder.decode(Bool.self)
   }

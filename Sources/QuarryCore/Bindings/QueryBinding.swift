@@ -1,9 +1,12 @@
-/// A value a driver binds to a statement parameter: one of SQLite's storage classes.
+/// A value a driver binds to a statement parameter: one of SQLite's storage classes, or a
+/// Boolean, which SQLite stores as the integer 1 or 0 and PostgreSQL as a `boolean`.
 public enum QueryBinding: Hashable, Sendable {
   /// `NULL`
   case null
   /// A 64-bit signed integer.
   case int(Int64)
+  /// A Boolean: SQLite binds the integer 1 or 0, PostgreSQL a `boolean`.
+  case bool(Bool)
   /// A 64-bit floating point number.
   case double(Double)
   /// UTF-8 text.
@@ -21,11 +24,13 @@ public enum QueryBinding: Hashable, Sendable {
     return false
   }
 
-  /// The binding written as an SQL literal: `NULL`, `42`, `1.5`, `'it''s'`, `X'CAFE'`.
+  /// The binding written as an SQLite literal: `NULL`, `42`, `1.5`, `'it''s'`, `X'CAFE'`; a
+  /// Boolean as `1` or `0`.
   public var sqlLiteral: String {
     switch self {
     case .null: return "NULL"
     case .int(let value): return String(value)
+    case .bool(let value): return value ? "1" : "0"
     case .double(let value):
       if value.isNaN { return "NULL" }
       if value.isInfinite { return value < 0 ? "-1e999" : "1e999" }

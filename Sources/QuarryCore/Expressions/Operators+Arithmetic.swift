@@ -358,14 +358,18 @@ extension QueryExpression {
   @inlinable
   public func `is`(_ other: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>>
   where QueryValue: QueryBindable {
-    BinaryOperation(self, "IS", BoundValue(other))
+    let binding = other.queryBinding
+    return BinaryOperation(
+      self, binding.isNull ? "IS" : SQLDialect.isOperator(negated: false), BoundValue(other))
   }
 
   /// `lhs IS NOT rhs`. `.isNot(nil)` renders `IS NOT NULL`.
   @inlinable
   public func isNot(_ other: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>>
   where QueryValue: QueryBindable {
-    BinaryOperation(self, "IS NOT", BoundValue(other))
+    let binding = other.queryBinding
+    return BinaryOperation(
+      self, binding.isNull ? "IS NOT" : SQLDialect.isOperator(negated: true), BoundValue(other))
   }
 
   /// `lhs IS rhs` for two expressions.
@@ -373,7 +377,7 @@ extension QueryExpression {
   public func `is`<Other: QueryExpression<QueryValue>>(_ other: Other)
     -> BinaryOperation<Bool, Self, Other>
   {
-    BinaryOperation(self, "IS", other)
+    BinaryOperation(self, SQLDialect.isOperator(negated: false), other)
   }
 
   /// `lhs IS NOT rhs` for two expressions.
@@ -381,6 +385,6 @@ extension QueryExpression {
   public func isNot<Other: QueryExpression<QueryValue>>(_ other: Other)
     -> BinaryOperation<Bool, Self, Other>
   {
-    BinaryOperation(self, "IS NOT", other)
+    BinaryOperation(self, SQLDialect.isOperator(negated: true), other)
   }
 }

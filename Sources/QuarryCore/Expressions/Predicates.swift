@@ -107,13 +107,26 @@ extension QueryExpression where QueryValue == String {
   /// `expression GLOB ?` (case-sensitive, `*` and `?` wildcards).
   @inlinable
   public func glob(_ pattern: String) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(\(self) GLOB \(pattern))")
+    if SQLDialect.isPostgres {
+      return SQLQueryExpression(
+        .unsupported("GLOB", instead: "use like(_:), or a regular expression with #sql(\"… ~ …\")"))
+    }
+    return SQLQueryExpression("(\(self) GLOB \(pattern))")
   }
 
   /// `expression MATCH ?`, for full-text search tables.
   @inlinable
   public func match(_ pattern: String) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(\(self) MATCH \(pattern))")
+    if SQLDialect.isPostgres { return SQLQueryExpression(.unsupportedFullTextSearch) }
+    return SQLQueryExpression("(\(self) MATCH \(pattern))")
+  }
+
+  /// `expression ILIKE ?` on PostgreSQL, a case-insensitive `LIKE`; on SQLite, whose `LIKE`
+  /// already ignores the case of ASCII letters, `expression LIKE ?`.
+  @inlinable
+  public func ilike(_ pattern: String) -> SQLQueryExpression<Bool> {
+    if SQLDialect.isPostgres { return SQLQueryExpression("(\(self) ILIKE \(pattern))") }
+    return SQLQueryExpression("(\(self) LIKE \(pattern))")
   }
 
   /// `expression LIKE '%' || ? || '%'`, with `%`, `_` and `\` in `substring` escaped.

@@ -13,6 +13,15 @@ public struct SQLQueryExpression<QueryValue>: Statement, Sendable {
     self.fragment = fragment
   }
 
+  /// Wraps a fragment written in `dialect`: what `#sql(…, dialect: .postgres)` expands to. The
+  /// dialect tells the macro which checks apply; the fragment runs as written.
+  @inlinable
+  public init(
+    _ fragment: QueryFragment, as type: QueryValue.Type = QueryValue.self, dialect: SQLDialect
+  ) {
+    self.fragment = fragment
+  }
+
   /// The SQL as written: hand-written SQL is never parenthesized for you.
   @inlinable
   public func write(to fragment: inout QueryFragment) {

@@ -93,6 +93,11 @@ extension QueryExpression {
   public func groupConcat(
     _ separator: String = ",", distinct: Bool = false
   ) -> AggregateFunction<String?> {
+    if SQLDialect.isPostgres {
+      // PostgreSQL's form takes text and always a separator: `string_agg(CAST(x AS text), ?)`.
+      return AggregateFunction(
+        "string_agg", "\(raw: distinct ? "DISTINCT " : "")CAST(\(self) AS text), \(separator)")
+    }
     if distinct {
       // SQLite allows DISTINCT only with the default separator.
       return AggregateFunction("group_concat", "DISTINCT \(self)")
@@ -103,7 +108,10 @@ extension QueryExpression {
   /// `group_concat(expression, separator)` with a separator computed per row.
   @inlinable
   public func groupConcat(_ separator: some QueryExpression<String>) -> AggregateFunction<String?> {
-    AggregateFunction("group_concat", "\(self), \(separator)")
+    if SQLDialect.isPostgres {
+      return AggregateFunction("string_agg", "CAST(\(self) AS text), \(separator)")
+    }
+    return AggregateFunction("group_concat", "\(self), \(separator)")
   }
 }
 

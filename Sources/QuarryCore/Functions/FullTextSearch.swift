@@ -6,7 +6,8 @@
 extension Table {
   /// Rows matching a full-text query in any column: `"reminderTexts" MATCH ?`.
   public static func match(_ pattern: String) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(\(raw: schema.quotedName) MATCH \(pattern))")
+    if SQLDialect.isPostgres { return SQLQueryExpression(.unsupportedFullTextSearch) }
+    return SQLQueryExpression("(\(raw: schema.quotedName) MATCH \(pattern))")
   }
 
   /// The BM25 relevance of the current row: smaller is more relevant, so order ascending.

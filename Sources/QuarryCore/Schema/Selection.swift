@@ -182,12 +182,12 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   /// `(columns) IS (values)`: like `=`, but `NULL` matches `NULL`. `.is(nil)` on an optional
   /// group (an enum case) keeps rows where every column of the group is `NULL`.
   public func `is`(_ value: Value) -> SQLQueryExpression<Bool> {
-    compare("IS", value)
+    compare(SQLDialect.isOperator(negated: false).description, value)
   }
 
   /// `(columns) IS NOT (values)`. `$0.kind.image.isNot(nil)` keeps rows of the `image` case.
   public func isNot(_ value: Value) -> SQLQueryExpression<Bool> {
-    compare("IS NOT", value)
+    compare(SQLDialect.isOperator(negated: true).description, value)
   }
 }
 

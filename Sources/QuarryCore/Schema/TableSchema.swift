@@ -80,6 +80,10 @@ public final class TableSchema: Sendable {
   /// ``selectUTF8`` followed by `WHERE ("reminders"."id" = ?)`.
   @usableFromInline package let selectByPrimaryKeyUTF8: [UInt8]?
 
+  /// The position of the primary key among ``writableColumns``, when the table has one
+  /// primary key column: where a draft's missing key is.
+  @usableFromInline package let primaryKeyWritableIndex: Int?
+
   /// Describes a table and pre-renders its SQL.
   public init(name: String, columns: [Column]) {
     self.name = name
@@ -97,6 +101,8 @@ public final class TableSchema: Sendable {
     self.insertRowUTF8 = Array(
       "INSERT INTO \(quotedName) \(insertColumnsSQL)\nVALUES \(insertPlaceholdersSQL)".utf8)
     let keys = columns.filter(\.isPrimaryKey)
+    self.primaryKeyWritableIndex =
+      keys.count == 1 ? writableColumns.firstIndex(where: \.isPrimaryKey) : nil
     if keys.count == 1 {
       let qualifiedName = quotedName + "." + quoteIdentifier(keys[0].name)
       self.primaryKeyQualifiedNameUTF8 = Array(qualifiedName.utf8)

@@ -22,6 +22,8 @@ public struct CompoundSelect<QueryValue>: Statement, Sendable {
     {
       fragment.append(sql: "SELECT * FROM ")
       arm.write(to: &fragment)
+      // PostgreSQL 15 wants every subquery in FROM named.
+      if SQLDialect.isPostgres { fragment.append(sql: " AS \"arm\"") }
     } else {
       arm.writeStatement(to: &fragment)
     }

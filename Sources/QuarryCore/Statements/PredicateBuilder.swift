@@ -31,7 +31,7 @@ public enum PredicateBuilder {
   /// A constant, written as a literal: `true` renders `1`, `false` renders `0`.
   @inlinable
   public static func buildExpression(_ constant: Constant) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression(QueryFragment(sql: constant.value ? "1" : "0"))
+    SQLQueryExpression(QueryFragment(sql: SQLDialect.booleanLiteral(constant.value)))
   }
 
   /// A `true` or `false` literal standing as a predicate.

@@ -185,7 +185,9 @@ extension Table {
   /// nothing, whatever is added to them, and stands where a statement is needed but no row
   /// should come from it (an arm of a union, a common table expression).
   @inlinable
-  public static var none: Where<Self> { Where(predicates: QueryFragment(sql: "0")) }
+  public static var none: Where<Self> {
+    Where(predicates: QueryFragment(sql: SQLDialect.booleanLiteral(false)))
+  }
 
   /// Rows matching a predicate: `Reminder.where { !$0.isCompleted }`.
   @inlinable

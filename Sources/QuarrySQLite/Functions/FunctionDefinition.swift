@@ -200,6 +200,7 @@ private func setResult(_ context: OpaquePointer, _ binding: QueryBinding) {
   switch binding {
   case .null: sqlite3_result_null(context)
   case .int(let value): sqlite3_result_int64(context, value)
+  case .bool(let value): sqlite3_result_int64(context, value ? 1 : 0)
   case .double(let value): sqlite3_result_double(context, value)
   case .text(var text):
     text.withUTF8 {

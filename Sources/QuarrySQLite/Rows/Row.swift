@@ -170,6 +170,7 @@ func describe(_ value: QueryBinding) -> String {
   switch value {
   case .null: return "NULL"
   case .int(let value): return "INTEGER \(value)"
+  case .bool(let value): return "INTEGER \(value ? 1 : 0)"
   case .double(let value): return "REAL \(value)"
   case .text(let text):
     let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text

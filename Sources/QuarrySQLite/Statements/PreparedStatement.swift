@@ -266,6 +266,7 @@ func bindValue(_ binding: QueryBinding, to handle: OpaquePointer, at index: Int3
   switch binding {
   case .null: return sqlite3_bind_null(handle, index)
   case .int(let value): return sqlite3_bind_int64(handle, index, value)
+  case .bool(let value): return sqlite3_bind_int64(handle, index, value ? 1 : 0)
   case .double(let value): return sqlite3_bind_double(handle, index, value)
   case .text(let value):
     return bindText(value, to: handle, at: index)

@@ -99,6 +99,12 @@ public struct Insert<Into: Table>: Statement, Sendable {
     fragment.append(sql: " ")
     fragment.append(sql: columnList ?? Into.schema.insertColumnsSQL)
     let columnCount = rowCount == 0 ? 0 : bindings.count / rowCount
+    if columnList == nil, let key = Into.schema.primaryKeyWritableIndex,
+      Self.hasMissingKey(bindings, key: key, columnCount: columnCount)
+    {
+      Self.writeValuesWithDefaultKeys(bindings, key: key, columnCount: columnCount, to: &fragment)
+      return
+    }
     let placeholders =
       "(" + Array(repeating: "?", count: columnCount).joined(separator: ", ") + ")"
     fragment.append(sql: "\nVALUES ")
@@ -107,6 +113,43 @@ public struct Insert<Into: Table>: Statement, Sendable {
       fragment.append(sql: placeholders)
     }
     fragment.append(bindingsOfPlaceholders: bindings)
+  }
+
+  /// Whether a row's primary key is `NULL` and the dialect is PostgreSQL, whose identity and
+  /// serial keys take `DEFAULT`, not `NULL`. (SQLite assigns a key for `NULL`: the task-local
+  /// dialect is read only for a row without a key.)
+  @inlinable
+  static func hasMissingKey(_ bindings: [QueryBinding], key: Int, columnCount: Int) -> Bool {
+    guard columnCount > key else { return false }
+    var index = key
+    while index < bindings.count {
+      if bindings[index].isNull { return SQLDialect.isPostgres }
+      index += columnCount
+    }
+    return false
+  }
+
+  /// `\nVALUES (DEFAULT, ?), (?, ?)`: rows whose primary key is `NULL` take the column's
+  /// default, PostgreSQL's way of letting the database assign it.
+  @usableFromInline
+  static func writeValuesWithDefaultKeys(
+    _ bindings: [QueryBinding], key: Int, columnCount: Int, to fragment: inout QueryFragment
+  ) {
+    fragment.append(sql: "\nVALUES ")
+    for (index, binding) in bindings.enumerated() {
+      let column = index % columnCount
+      if column == 0 {
+        fragment.append(sql: index == 0 ? "(" : "), (")
+      } else {
+        fragment.append(sql: ", ")
+      }
+      if column == key, binding.isNull {
+        fragment.append(sql: "DEFAULT")
+      } else {
+        fragment.append(binding: binding)
+      }
+    }
+    if !bindings.isEmpty { fragment.append(sql: ")") }
   }
 
   /// Renders nothing when there are no rows: executing it does nothing.
@@ -122,13 +165,34 @@ public struct Insert<Into: Table>: Statement, Sendable {
       case .values(let values, _): bindings = values
       case .rendered, .select, .defaultValues: bindings = []
       }
+      if let key = schema.primaryKeyWritableIndex,
+        Self.hasMissingKey(bindings, key: key, columnCount: bindings.count)
+      {
+        fragment.append(sql: "INSERT INTO ")
+        fragment.append(sql: schema.quotedName)
+        fragment.append(sql: " ")
+        fragment.append(sql: schema.insertColumnsSQL)
+        Self.writeValuesWithDefaultKeys(
+          bindings, key: key, columnCount: bindings.count, to: &fragment)
+        return
+      }
       fragment = QueryFragment(
         utf8: schema.insertRowUTF8, bindings: bindings, preRendered: .insertRow)
       return
     }
     guard source.rowCount != 0 else { return }
     fragment.append(sql: "INSERT ")
-    if let conflictResolution { fragment.append(sql: "OR \(conflictResolution.rawValue) ") }
+    if let conflictResolution {
+      if SQLDialect.isPostgres {
+        fragment.append(
+          .unsupported(
+            "INSERT OR \(conflictResolution.rawValue)",
+            instead: "use onConflictDoNothing() or onConflictDoUpdate(…)"))
+        fragment.append(sql: " ")
+      } else {
+        fragment.append(sql: "OR \(conflictResolution.rawValue) ")
+      }
+    }
     fragment.append(sql: "INTO ")
     fragment.append(sql: schema.quotedName)
     switch source {
@@ -146,7 +210,8 @@ public struct Insert<Into: Table>: Statement, Sendable {
       fragment.append(sql: " ")
       fragment.append(sql: columnList ?? schema.insertColumnsSQL)
       fragment.append(sql: "\n")
-      if upsert == nil {
+      if upsert == nil || SQLDialect.isPostgres {
+        // (PostgreSQL parses an upsert after any select.)
         fragment.append(select)
       } else {
         // SQLite needs a WHERE just before an upsert clause to parse a select's end, which
