@@ -159,7 +159,7 @@ let package = Package(
     .testTarget(
       name: "QuarryPostgresTests",
       dependencies: [
-        "Quarry", "QuarryPostgres", "QuarrySQLite",
+        "Quarry", "QuarryPostgres", "QuarrySQLite", "QuarryTool",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

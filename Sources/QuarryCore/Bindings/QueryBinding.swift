@@ -24,13 +24,13 @@ public enum QueryBinding: Hashable, Sendable {
     return false
   }
 
-  /// The binding written as an SQLite literal: `NULL`, `42`, `1.5`, `'it''s'`, `X'CAFE'`; a
-  /// Boolean as `1` or `0`.
+  /// The binding written as an SQL literal: `NULL`, `42`, `1.5`, `'it''s'`, `X'CAFE'`; a
+  /// Boolean as `1` or `0` (`TRUE` or `FALSE` when PostgreSQL's dialect is current).
   public var sqlLiteral: String {
     switch self {
     case .null: return "NULL"
     case .int(let value): return String(value)
-    case .bool(let value): return value ? "1" : "0"
+    case .bool(let value): return SQLDialect.booleanLiteral(value)
     case .double(let value):
       if value.isNaN { return "NULL" }
       if value.isInfinite { return value < 0 ? "-1e999" : "1e999" }
