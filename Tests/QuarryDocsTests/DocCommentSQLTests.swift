@@ -1,24 +1,344 @@
+import Foundation
 import Quarry
+import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
 /// The SQL that doc comments of query-building symbols say their examples render.
+///
+/// Each example a doc comment shows ("`swift` renders `sql`", or a Swift code block followed by
+/// an SQL code block) is checked here, with the same Swift and the same SQL: the check renders
+/// the Swift, compares the SQL and runs it on an in-memory database
+/// (``DocCommentSchema``). `everyExampleIsChecked` fails for an example without its check.
 @Suite("Doc comments show the SQL their examples render")
 struct DocCommentSQLTests {
-  typealias Reminder = DefiningATable.Reminder
+  typealias Reminder = DocCommentSchema.Reminder
+  typealias RemindersList = DocCommentSchema.RemindersList
+  typealias OpenReminder = DocCommentSchema.OpenReminder
+  typealias ReminderText = DocCommentSchema.ReminderText
 
-  @Test func renderedAsDocumented() {
-    assertSQL(
-      Reminder.where(\.isCompleted).delete(),
-      #"DELETE FROM "reminders" WHERE "reminders"."isCompleted""#)
-    assertSQL(Reminder.select { $0.title }, #"SELECT "reminders"."title" FROM "reminders""#)
-    assertSQL(
-      Reminder.where { $0.id == 1 }.delete().returning { $0.id },
-      #"DELETE FROM "reminders" WHERE ("reminders"."id" = 1) RETURNING "reminders"."id""#)
-    assertSQL(
-      Reminder.update { $0.isCompleted = true }, #"UPDATE "reminders" SET "isCompleted" = 1"#)
-    assertSQL(
-      Tag.insert { Tag(id: "a", name: "errands") },
-      #"INSERT INTO "tags" ("id", "name") VALUES ('a', 'errands')"#)
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  @Test func everyExampleIsChecked() throws {
+    let examples = DocCommentExample.all(under: Self.root.appendingPathComponent("Sources"))
+    #expect(examples.count >= 100)
+    let source = DocCommentExample.stripped(try String(contentsOfFile: #filePath, encoding: .utf8))
+    for example in examples where !example.isChecked(in: source) {
+      Issue.record("An example of a doc comment has no check here: \(example)")
+    }
+  }
+
+  @Test func writes() {
+    check(Reminder.where { $0.isCompleted }.delete(), #"@@"#)
+    check(Reminder.where { $0.id == 1 }.delete().returning { $0.id }, #"@@"#)
+    check(Reminder.update { $0.isCompleted = true }, #"@@"#)
+    check(Tag.insert { Tag(id: "b", name: "errands") }, #"@@"#)
+    check(Reminder.delete(), #"@@"#)
+    check(Reminder.delete().where { $0.id == 1 }, #"@@"#)
+    check(Reminder.delete(Reminder(id: 1)), #"@@"#)
+    check(Reminder.update { $0.isCompleted = true }.where { $0.id == 1 }, #"@@"#)
+    check(Reminder.where { $0.id == 1 }.update { $0.title += "!" }, #"@@"#)
+    check(Reminder.update(Reminder(id: 1, title: "Milk")), #"@@"#)
+    check(Reminder.delete().returningAll(), #"@@"#)
+    check(Reminder.where { $0.id == 1 }.delete().returning { ($0.id, $0.title) }, #"@@"#)
+    check(Reminder.insert(), #"@@"#)
+    check(Reminder.insert { ($0.title, $0.priority) } values: { ("Milk", 2) }, #"@@"#)
+    check(Reminder.insert { Reminder.Draft(title: "Milk") }, #"@@"#)
+    check(RemindersList.insert { $0.title } select: { Reminder.select { $0.title } }, #"@@"#)
+  }
+
+  @Test func upserts() {
+    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name = $1.name }, #"@@"#)
+    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name += "!" }, #"@@"#)
+    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name = $1.name } where: { $0.name != "" }, #"@@"#)
+    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name = $1.name }, #"@@"#)
+    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name += "!" }, #"@@"#)
+    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing { $0.id }, #"@@"#)
+    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing(), #"@@"#)
+    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.name } where: { $0.name != "" } doUpdate: { $0.name += "!" }, #"@@"#)
+    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name = $1.name } where: { $0.name != "" }, #"@@"#)
+    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing { $0.name } where: { $0.name != "" }, #"@@"#)
+    check(Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflictDoUpdate: { $0.name = $1.name }, #"@@"#)
+    check(Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflictDoUpdate: { $0.title = $1.title }, #"@@"#)
+    check(Reminder.upsert { Reminder.Draft(id: 1, title: "Milk") }, #"@@"#)
+    check(Tag.insert { Tag(id: "a", name: "errands") } onConflictDoUpdate: { $0.name = $1.name }, #"@@"#)
+    check(Tag.insert { Tag(id: "a", name: "errands") } onConflict: { $0.id } doUpdate: { $0.name = $1.name }, #"@@"#)
+  }
+
+  @Test func selects() {
+    check(Reminder.select { $0.title }, #"@@"#)
+    check(Reminder.all.count(), #"@@"#)
+    check(Reminder.none.count(), #"@@"#)
+    check(Reminder.where { !$0.isCompleted }.select { $0.title }, #"@@"#)
+    check(Reminder.where { $0.isCompleted }.where { $0.priority == nil }.count(), #"@@"#)
+    check(Reminder.select { ($0.id, $0.title) }, #"@@"#)
+    check(Reminder.where { $0.isCompleted }.select { $0.title }, #"@@"#)
+    check(Reminder.where { $0.isCompleted }.select { ($0.id, $0.title) }, #"@@"#)
+    check(Reminder.select { $0.id }.select { $0.title }, #"@@"#)
+    check(Reminder.order { $0.title }.select { ($0.id, $0.title) }, #"@@"#)
+    check(Reminder.select { $0.title }.where { $0.priority == 3 }, #"@@"#)
+    check(Reminder.select { $0.priority }.distinct(), #"@@"#)
+    check(Reminder.distinct().select { $0.priority }, #"@@"#)
+    check(Reminder.where { $0.isCompleted }.distinct().select { $0.priority }, #"@@"#)
+    check(Reminder.select { $0.title }.order { $0.title.desc() }, #"@@"#)
+    check(Reminder.select { $0.title }.order { ($0.isCompleted, $0.title) }, #"@@"#)
+    check(Reminder.order { $0.title }.select { $0.title }, #"@@"#)
+    check(Reminder.order { ($0.priority.desc(), $0.title) }.select { $0.title }, #"@@"#)
+    check(Reminder.where { !$0.isCompleted }.order { $0.title }.select { $0.title }, #"@@"#)
+    check(Reminder.where { !$0.isCompleted }.order { ($0.priority, $0.title) }.select { $0.title }, #"@@"#)
+    check(Reminder.select { ($0.remindersListID, $0.id.count()) }.group { $0.remindersListID }, #"@@"#)
+    check(Reminder.group { $0.remindersListID }.select { ($0.remindersListID, $0.id.count()) }, #"@@"#)
+    check(Reminder.where { !$0.isCompleted }.group { $0.remindersListID }.select { ($0.remindersListID, $0.id.count()) }, #"@@"#)
+    check(Reminder.group { $0.remindersListID }.having { $0.id.count() > 1 }.select { $0.remindersListID }, #"@@"#)
+    check(Reminder.select { $0.title }.limit(10, offset: 20), #"@@"#)
+    check(Reminder.select { $0.title }.limit { _ in Reminder.count().subquery() }, #"@@"#)
+    check(Reminder.select { $0.title }.offset(20), #"@@"#)
+    check(Reminder.select { $0.title }.limit(10).offset { _ in Reminder.count().subquery() }, #"@@"#)
+    check(Reminder.limit(2).select { $0.title }, #"@@"#)
+    check(Reminder.offset(2).select { $0.title }, #"@@"#)
+    check(Reminder.where { !$0.isCompleted }.limit(2).select { $0.title }, #"@@"#)
+    check(Reminder.where { !$0.isCompleted }.offset(2).select { $0.title }, #"@@"#)
+    check(Reminder.count(), #"@@"#)
+    check(Reminder.where { $0.isCompleted }.count(), #"@@"#)
+    check(Reminder.find(1).select { $0.title }, #"@@"#)
+    check(Reminder.find([1, 2]).select { $0.title }, #"@@"#)
+    check(Reminder.where { $0.isCompleted }.and(Reminder.where { $0.priority == 3 }).count(), #"@@"#)
+    check(Reminder.where { $0.isCompleted }.or(Reminder.where { $0.priority == 3 }).count(), #"@@"#)
+    check(Reminder.where { $0.isCompleted }.not().count(), #"@@"#)
+    check((Reminder.where { $0.isCompleted } && Reminder.where { $0.priority == 3 }).count(), #"@@"#)
+    check((Reminder.where { $0.isCompleted } || Reminder.where { $0.priority == 3 }).count(), #"@@"#)
+    check((!Reminder.where { $0.isCompleted }).count(), #"@@"#)
+    check(Values(1, "a"), #"@@"#)
+    check(Reminder.select { $0.title }.map { title in title.upper() }, #"@@"#)
+    check(Reminder.select { $0.title }.union(RemindersList.select { $0.title }), #"@@"#)
+    check(Reminder.select { $0.title }.unionAll(RemindersList.select { $0.title }), #"@@"#)
+    check(Reminder.select { $0.title }.intersect(RemindersList.select { $0.title }), #"@@"#)
+    check(Reminder.select { $0.title }.except(RemindersList.select { $0.title }), #"@@"#)
+    check(OpenReminder.with(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }) { OpenReminder.select { $0.title } }, #"@@"#)
+    check(OpenReminder.with(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }) { OpenReminder.count() }.with(RemindersList.self, as: RemindersList.select { ($0.id, $0.title) }), #"@@"#)
+  }
+
+  @Test func joins() {
+    check(Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
+    check(RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.crossJoin(RemindersList.all).select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.where { !$0.isCompleted }.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.where { !$0.isCompleted }.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.where { !$0.isCompleted }.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.where { !$0.isCompleted }.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.where { !$0.isCompleted }.crossJoin(RemindersList.all).select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.order { $0.title }.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.order { $0.title }.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.where { $1.title == "Work" }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.where { reminder, _ in !reminder.isCompleted }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.order { $0.title }.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.order { $0.title }.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.order { $0.title }.crossJoin(RemindersList.all).select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.join(Reminder.aliased("other")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.leftJoin(Reminder.aliased("other")) { $0.priority == $1.priority && $0.id != $1.id }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.aliased("r").where { $0.isCompleted }.select { $0.title }, #"@@"#)
+    check(Reminder.aliased("r").all.select { $0.title }, #"@@"#)
+    check(Reminder.aliased("r").find(1).select { $0.title }, #"@@"#)
+    check(Reminder.aliased("r").join(Reminder.aliased("s")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.aliased("r").leftJoin(Reminder.aliased("s")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.aliased("r").join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
+    check(Reminder.aliased("r").update { $0.title = $0.title.upper() }.where { $0.id == 1 }, #"@@"#)
+    check(Reminder.aliased("r").delete().where { $0.isCompleted }, #"@@"#)
+  }
+
+  @Test func comparisons() {
+    check({ $0.title == "Milk" }, #"@@"#)
+    check({ $0.priority == nil }, #"@@"#)
+    check({ $0.title != "Milk" }, #"@@"#)
+    check({ $0.priority != nil }, #"@@"#)
+    check({ $0.priority == $0.remindersListID }, #"@@"#)
+    check({ $0.priority != $0.remindersListID }, #"@@"#)
+    check({ $0.id < 3 }, #"@@"#)
+    check({ $0.id > 3 }, #"@@"#)
+    check({ $0.id <= 3 }, #"@@"#)
+    check({ $0.id >= 3 }, #"@@"#)
+    check({ $0.id < $0.remindersListID }, #"@@"#)
+    check({ $0.id > $0.remindersListID }, #"@@"#)
+    check({ $0.id <= $0.remindersListID }, #"@@"#)
+    check({ $0.id >= $0.remindersListID }, #"@@"#)
+    check({ $0.isCompleted && $0.priority == 3 }, #"@@"#)
+    check({ $0.isCompleted || $0.priority == nil }, #"@@"#)
+    check({ !$0.isCompleted }, #"@@"#)
+    check({ $0.priority.is(nil) }, #"@@"#)
+    check({ $0.priority.isNot(3) }, #"@@"#)
+    check({ $0.title.is($0.title.lower()) }, #"@@"#)
+    check({ $0.title.isNot($0.title.lower()) }, #"@@"#)
+    check({ row($0.remindersListID, $0.id) < (2, 1) }, #"@@"#)
+  }
+
+  @Test func membershipAndPatterns() {
+    check({ $0.id.in([1, 2, 3]) }, #"@@"#)
+    check({ $0.remindersListID.in(RemindersList.select { $0.id }) }, #"@@"#)
+    check({ $0.priority.in(Reminder.select { $0.id }) }, #"@@"#)
+    check({ [1, 2].contains($0.id) }, #"@@"#)
+    check({ RemindersList.select { $0.id }.contains($0.remindersListID) }, #"@@"#)
+    check({ Reminder.select { $0.id }.contains($0.priority) }, #"@@"#)
+    check({ (1...3).contains($0.id) }, #"@@"#)
+    check({ (1..<3).contains($0.id) }, #"@@"#)
+    check({ $0.id.between(1, and: 3) }, #"@@"#)
+    check({ $0.id.between(1...3) }, #"@@"#)
+    check({ $0.id.between($0.remindersListID, and: $0.remindersListID + 10) }, #"@@"#)
+    check({ 1...3 ~= $0.id }, #"@@"#)
+    check({ 1...3 ~= $0.priority }, #"@@"#)
+    check({ $0.title.like("Call%") }, #"@@"#)
+    check({ $0.title.like("100\\%", escape: "\\") }, #"@@"#)
+    check({ $0.title.glob("Call*") }, #"@@"#)
+    check({ $0.title.contains("50%") }, #"@@"#)
+    check({ $0.title.hasPrefix("Call") }, #"@@"#)
+    check({ $0.title.hasSuffix("s") }, #"@@"#)
+    check({ $0.title.collate(.nocase) }, #"@@"#)
+    check({ $0.id.cast(as: String.self) }, #"@@"#)
+    check({ $0.priority.cast(as: Double.self) }, #"@@"#)
+    check({ _ in exists(Reminder.where { $0.isCompleted }.select { $0.id }) }, #"@@"#)
+    check({ _ in Reminder.count().subquery() }, #"@@"#)
+    check({ Case<String>().when($0.priority == 3, then: "high").else("normal") }, #"@@"#)
+    check({ Case<String>().when($0.priority == 3, then: "high").end() }, #"@@"#)
+    check({ Case<String>().when($0.isCompleted, then: "done").else($0.title) }, #"@@"#)
+    check({ Case<String>().when($0.isCompleted, then: $0.title.upper()).else($0.title) }, #"@@"#)
+    check({ Case($0.priority).when(1, then: "low").when(2, then: "medium").else("high") }, #"@@"#)
+    check({ Case($0.priority).when(3, then: $0.title.upper()).else($0.title) }, #"@@"#)
+  }
+
+  @Test func arithmetic() {
+    check({ $0.id + $0.remindersListID }, #"@@"#)
+    check({ $0.id + 1 }, #"@@"#)
+    check({ $0.id - $0.remindersListID }, #"@@"#)
+    check({ $0.id - 1 }, #"@@"#)
+    check({ $0.id * $0.remindersListID }, #"@@"#)
+    check({ $0.id * 2 }, #"@@"#)
+    check({ $0.id / $0.remindersListID }, #"@@"#)
+    check({ $0.id / 2 }, #"@@"#)
+    check({ $0.id % $0.remindersListID }, #"@@"#)
+    check({ $0.id % 2 }, #"@@"#)
+    check({ +$0.id }, #"@@"#)
+    check({ -$0.id }, #"@@"#)
+    check({ $0.id.negate() }, #"@@"#)
+    check({ $0.id & $0.remindersListID }, #"@@"#)
+    check({ $0.id & 1 }, #"@@"#)
+    check({ $0.id | $0.remindersListID }, #"@@"#)
+    check({ $0.id | 1 }, #"@@"#)
+    check({ $0.id << $0.remindersListID }, #"@@"#)
+    check({ $0.id << 1 }, #"@@"#)
+    check({ $0.id >> $0.remindersListID }, #"@@"#)
+    check({ $0.id >> 1 }, #"@@"#)
+    check({ $0.id ^ $0.remindersListID }, #"@@"#)
+    check({ $0.id ^ 1 }, #"@@"#)
+    check({ ~$0.id }, #"@@"#)
+    check({ $0.title + $0.title }, #"@@"#)
+    check({ "#" + $0.title }, #"@@"#)
+    check({ $0.title + "!" }, #"@@"#)
+    check({ $0.priority ?? 0 }, #"@@"#)
+    check({ $0.priority ?? $0.id }, #"@@"#)
+  }
+
+  @Test func ordering() {
+    check({ $0.title.asc() }, #"@@"#)
+    check({ $0.title.desc() }, #"@@"#)
+    check({ $0.priority.desc().nullsFirst() }, #"@@"#)
+    check({ $0.priority.asc().nullsLast() }, #"@@"#)
+    check({ $0.priority.asc(nulls: .last) }, #"@@"#)
+    check({ $0.priority.desc(nulls: .first) }, #"@@"#)
+  }
+
+  @Test func aggregates() {
+    check({ $0.id.count() }, #"@@"#)
+    check({ $0.priority.count(distinct: true) }, #"@@"#)
+    check({ $0.id.count(filter: $0.isCompleted) }, #"@@"#)
+    check({ $0.priority.max() }, #"@@"#)
+    check({ $0.priority.min() }, #"@@"#)
+    check({ $0.priority.sum() }, #"@@"#)
+    check({ $0.priority.total() }, #"@@"#)
+    check({ $0.priority.avg() }, #"@@"#)
+    check({ $0.title.groupConcat(", ") }, #"@@"#)
+    check({ $0.title.groupConcat(distinct: true) }, #"@@"#)
+    check({ $0.title.groupConcat($0.title.substr(1, 1)) }, #"@@"#)
+    check({ $0.title.groupConcat(", ").order(by: $0.title.desc()) }, #"@@"#, runs: false)
+    check({ SQLFunctions.count().filter($0.isCompleted) }, #"@@"#)
+    check({ _ in SQLFunctions.count() }, #"@@"#)
+  }
+
+  @Test func scalarFunctions() {
+    check({ $0.title.length() }, #"@@"#)
+    check({ $0.title.count }, #"@@"#)
+    check({ $0.title.lower() }, #"@@"#)
+    check({ $0.title.upper() }, #"@@"#)
+    check({ $0.title.trim() }, #"@@"#)
+    check({ $0.title.ltrim(" -") }, #"@@"#)
+    check({ $0.title.rtrim(".") }, #"@@"#)
+    check({ $0.title.substr(1, 3) }, #"@@"#)
+    check({ $0.title.replace("Call", with: "Phone") }, #"@@"#)
+    check({ $0.title.replace("Call", "Phone") }, #"@@"#)
+    check({ $0.title.instr("a") }, #"@@"#)
+    check({ $0.title.unicode() }, #"@@"#)
+    check({ $0.title.octetLength() }, #"@@"#, runs: false)
+    check({ $0.title.hex().unhex() }, #"@@"#, runs: false)
+    check({ $0.id.abs() }, #"@@"#)
+    check({ $0.id.round(2) }, #"@@"#)
+    check({ $0.id.sign() }, #"@@"#)
+    check({ $0.priority.sign() }, #"@@"#)
+    check({ $0.title.hex() }, #"@@"#)
+    check({ $0.title.quote() }, #"@@"#)
+    check({ $0.priority.typeof() }, #"@@"#)
+    check({ $0.priority.nullif(0) }, #"@@"#)
+    check({ $0.priority.ifnull(0) }, #"@@"#)
+    check({ $0.isCompleted.likely() }, #"@@"#)
+    check({ $0.isCompleted.unlikely() }, #"@@"#)
+    check({ $0.isCompleted.likelihood(0.25) }, #"@@"#)
+    check({ _ in SQLFunctions.random() }, #"@@"#)
+    check({ _ in SQLFunctions.char(72, 105) }, #"@@"#)
+    check({ SQLFunctions.printf("%s (%d)", $0.title, $0.id) }, #"@@"#)
+    check({ SQLFunctions.coalesce($0.priority, $0.id) }, #"@@"#)
+    check({ SQLFunctions.max($0.id, $0.remindersListID) }, #"@@"#)
+    check({ SQLFunctions.min($0.id, $0.remindersListID) }, #"@@"#)
+    check({ _ in SQLFunctions.randomblob(4) }, #"@@"#)
+    check({ _ in SQLFunctions.zeroblob(4) }, #"@@"#)
+  }
+
+  @Test func dateAndTime() {
+    check({ _ in SQLFunctions.date(SQLFunctions.now, "+1 day") }, #"@@"#)
+    check({ _ in SQLFunctions.time(SQLFunctions.now) }, #"@@"#)
+    check({ _ in SQLFunctions.datetime(SQLFunctions.now, "start of day") }, #"@@"#)
+    check({ _ in SQLFunctions.julianday(SQLFunctions.now) }, #"@@"#)
+    check({ _ in SQLFunctions.unixepoch(SQLFunctions.now) }, #"@@"#)
+    check({ _ in SQLFunctions.strftime("%Y", SQLFunctions.now) }, #"@@"#)
+  }
+
+  @Test func json() {
+    check({ SQLFunctions.jsonArray($0.id, $0.title) }, #"@@"#)
+    check({ SQLFunctions.jsonObject(["id": $0.id, "title": $0.title]) }, #"@@"#)
+    check({ SQLFunctions.jsonArray($0.id, $0.title).jsonValue(at: "$[1]") }, #"@@"#)
+    check({ SQLFunctions.jsonArray($0.id, $0.title).jsonExtract("$[1]", as: String.self) }, #"@@"#)
+    check({ SQLFunctions.jsonExtract(SQLFunctions.jsonArray($0.id), "$[0]", as: Int.self) }, #"@@"#)
+    check({ $0.title.jsonGroupArray() }, #"@@"#)
+    check({ SQLFunctions.jsonGroupObject(key: $0.title, value: $0.id) }, #"@@"#)
+  }
+
+  @Test func windows() {
+    check({ SQLFunctions.rowNumber().over(Window.order(by: $0.title)) }, #"@@"#)
+    check({ SQLFunctions.rank().over(Window.partition(by: $0.remindersListID).order(by: $0.priority)) }, #"@@"#)
+    check({ SQLFunctions.denseRank().over(Window.order(by: $0.priority.desc())) }, #"@@"#)
+    check({ SQLFunctions.ntile(2).over(Window.order(by: $0.id)) }, #"@@"#)
+    check({ $0.title.lag().over(Window.order(by: $0.id)) }, #"@@"#)
+    check({ $0.title.lead(2).over(Window.order(by: $0.id)) }, #"@@"#)
+    check({ $0.title.firstValue().over(Window.partition(by: $0.remindersListID)) }, #"@@"#)
+    check({ $0.title.lastValue().over() }, #"@@"#)
+    check({ $0.id.sum().over(Window.order(by: $0.id).frame("ROWS BETWEEN 1 PRECEDING AND CURRENT ROW")) }, #"@@"#)
+  }
+
+  @Test func fullTextSearch() {
+    check(ReminderText.where { _ in ReminderText.match("milk") }.select { $0.title }, #"@@"#)
+    check(ReminderText.where { $0.notes.match("milk") }.select { $0.title }, #"@@"#)
+    check(ReminderText.where { _ in ReminderText.match("milk") }.order { _ in ReminderText.bm25(10, 1) }.select { $0.title }, #"@@"#)
+    check(ReminderText.where { _ in ReminderText.match("milk") }.order { _ in ReminderText.rank }.select { $0.title }, #"@@"#)
+    check(ReminderText.where { _ in ReminderText.match("milk") }.select { _ in ReminderText.highlight(\.notes, open: "<b>", close: "</b>") }, #"@@"#)
+    check(ReminderText.where { _ in ReminderText.match("milk") }.select { _ in ReminderText.snippet(\.notes, open: "[", close: "]", tokens: 4) }, #"@@"#)
   }
 }

@@ -16,6 +16,8 @@ extension Case {
   }
 
   /// Adds `WHEN ? THEN ?`, for a `CASE` with a base.
+  ///
+  /// `Case($0.priority).when(1, then: "low").when(2, then: "medium").else("high")` renders `@@`.
   @inlinable
   public func when(_ value: some QueryBindable, then result: QueryValue) -> Self {
     var copy = self
@@ -24,6 +26,8 @@ extension Case {
   }
 
   /// Adds `WHEN ? THEN expression`, for a `CASE` with a base.
+  ///
+  /// `Case($0.priority).when(3, then: $0.title.upper()).else($0.title)` renders `@@`.
   @inlinable
   public func when(
     _ value: some QueryBindable, then result: some QueryExpression<QueryValue>

@@ -3,6 +3,8 @@
 
 extension Sequence where Element: QueryBindable {
   /// `expression IN (?, ?, …)`: `[1, 2].contains($0.id)`. An empty sequence matches nothing.
+  ///
+  /// `[1, 2].contains($0.id)` renders `@@`.
   @inlinable
   public func contains(_ expression: some QueryExpression<Element>) -> SQLQueryExpression<Bool> {
     expression.in(self)
@@ -12,12 +14,16 @@ extension Sequence where Element: QueryBindable {
 extension Statement where QueryValue: QueryBindable {
   /// `expression IN (SELECT …)`: `Shelf.select(\.id).contains($0.shelfID)`, for an expression
   /// of the statement's type or its optional.
+  ///
+  /// `RemindersList.select { $0.id }.contains($0.remindersListID)` renders `@@`.
   @inlinable
   public func contains(_ expression: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(expression) IN \(self))")
   }
 
   /// `expression IN (SELECT …)` for an optional expression: `NULL` matches nothing.
+  ///
+  /// `Reminder.select { $0.id }.contains($0.priority)` renders `@@`.
   @inlinable
   public func contains(_ expression: some QueryExpression<QueryValue?>)
     -> SQLQueryExpression<Bool>
@@ -28,6 +34,8 @@ extension Statement where QueryValue: QueryBindable {
 
 extension ClosedRange where Bound: QueryBindable {
   /// `expression BETWEEN ? AND ?`: `(1...5).contains($0.id)`.
+  ///
+  /// `(1...3).contains($0.id)` renders `@@`.
   @inlinable
   public func contains(_ expression: some QueryExpression<Bound>) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(expression) BETWEEN \(lowerBound) AND \(upperBound))")
@@ -36,6 +44,8 @@ extension ClosedRange where Bound: QueryBindable {
 
 extension Range where Bound: QueryBindable {
   /// `(expression >= ? AND expression < ?)`: `(1..<5).contains($0.id)`.
+  ///
+  /// `(1..<3).contains($0.id)` renders `@@`.
   @inlinable
   public func contains(_ expression: some QueryExpression<Bound>) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("((\(expression) >= \(lowerBound)) AND (\(expression) < \(upperBound)))")
@@ -47,6 +57,8 @@ extension QueryExpression where QueryValue == String {
   ///
   /// Unlike a `LIKE 'prefix%'` pattern, case counts (`"Dune"` doesn't start with `"du"`) and
   /// `%` and `_` are plain characters.
+  ///
+  /// `$0.title.hasPrefix("Call")` renders `@@`.
   @inlinable
   public func hasPrefix(_ prefix: String) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(instr(\(self), \(prefix)) = 1)")
@@ -55,6 +67,8 @@ extension QueryExpression where QueryValue == String {
   /// Whether the text ends with `suffix`, compared exactly:
   /// `(substr(expression, length(expression) - length(?) + 1) = ?)`. Case counts, and `%` and
   /// `_` are plain characters.
+  ///
+  /// `$0.title.hasSuffix("s")` renders `@@`.
   @inlinable
   public func hasSuffix(_ suffix: String) -> SQLQueryExpression<Bool> {
     SQLQueryExpression(
@@ -133,6 +147,8 @@ public struct RowValue<QueryValue>: QueryExpression {
 }
 
 /// A row value of two expressions, to compare with a tuple: `row($0.shelfID, $0.pages) < (2, 0)`.
+///
+/// `row($0.remindersListID, $0.id) < (2, 1)` renders `@@`.
 @inlinable
 public func row<A: QueryBindable, B: QueryBindable>(
   _ a: some QueryExpression<A>, _ b: some QueryExpression<B>

@@ -18,6 +18,8 @@ public struct AggregateFunction<QueryValue>: QueryExpression, Sendable {
   }
 
   /// Counts only rows matching `condition`: `count(*) FILTER (WHERE …)`.
+  ///
+  /// `SQLFunctions.count().filter($0.isCompleted)` renders `@@`.
   @inlinable
   public func filter(_ condition: some QueryExpression<Bool>) -> Self {
     var copy = self
@@ -54,6 +56,8 @@ extension AggregateFunction {
   /// Book.group { $0.shelfID }
   ///   .select { $0.title.groupConcat(", ").order(by: $0.pages.desc(), $0.title) }
   /// ```
+  ///
+  /// `$0.title.groupConcat(", ").order(by: $0.title.desc())` renders `@@`.
   @inlinable
   public func order(by terms: any QueryExpression...) -> Self {
     var copy = self
@@ -66,6 +70,10 @@ extension AggregateFunction {
 
 extension QueryExpression {
   /// `count(expression)`, or `count(DISTINCT expression)`: the number of non-`NULL` values.
+  ///
+  /// `$0.id.count()` renders `@@`.
+  ///
+  /// `$0.priority.count(distinct: true)` renders `@@`.
   @inlinable
   public func count(distinct: Bool = false) -> AggregateFunction<Int> {
     AggregateFunction("count", "\(raw: distinct ? "DISTINCT " : "")\(self)")
@@ -73,6 +81,8 @@ extension QueryExpression {
 
   /// `count(expression) FILTER (WHERE condition)`: the non-`NULL` values of the rows matching
   /// `condition`, `$0.id.count(filter: $0.isCompleted)`.
+  ///
+  /// `$0.id.count(filter: $0.isCompleted)` renders `@@`.
   @inlinable
   public func count(distinct: Bool = false, filter condition: some QueryExpression<Bool>)
     -> AggregateFunction<Int>
@@ -81,14 +91,22 @@ extension QueryExpression {
   }
 
   /// `max(expression)`: `NULL` for no rows.
+  ///
+  /// `$0.priority.max()` renders `@@`.
   @inlinable
   public func max() -> AggregateFunction<QueryValue?> { AggregateFunction("max", "\(self)") }
 
   /// `min(expression)`: `NULL` for no rows.
+  ///
+  /// `$0.priority.min()` renders `@@`.
   @inlinable
   public func min() -> AggregateFunction<QueryValue?> { AggregateFunction("min", "\(self)") }
 
   /// `group_concat(expression, ?)`; `.order(by:)` orders the values (SQLite 3.44 and later).
+  ///
+  /// `$0.title.groupConcat(", ")` renders `@@`.
+  ///
+  /// `$0.title.groupConcat(distinct: true)` renders `@@`.
   @inlinable
   public func groupConcat(
     _ separator: String = ",", distinct: Bool = false
@@ -101,6 +119,8 @@ extension QueryExpression {
   }
 
   /// `group_concat(expression, separator)` with a separator computed per row.
+  ///
+  /// `$0.title.groupConcat($0.title.substr(1, 1))` renders `@@`.
   @inlinable
   public func groupConcat(_ separator: some QueryExpression<String>) -> AggregateFunction<String?> {
     AggregateFunction("group_concat", "\(self), \(separator)")
@@ -109,18 +129,24 @@ extension QueryExpression {
 
 extension QueryExpression where QueryValue: QueryNumeric {
   /// `sum(expression)`: `NULL` for no rows.
+  ///
+  /// `$0.priority.sum()` renders `@@`.
   @inlinable
   public func sum(distinct: Bool = false) -> AggregateFunction<QueryValue?> {
     AggregateFunction("sum", "\(raw: distinct ? "DISTINCT " : "")\(self)")
   }
 
   /// `total(expression)`, or `total(DISTINCT expression)`: like `sum`, but 0.0 for no rows.
+  ///
+  /// `$0.priority.total()` renders `@@`.
   @inlinable
   public func total(distinct: Bool = false) -> AggregateFunction<Double> {
     AggregateFunction("total", "\(raw: distinct ? "DISTINCT " : "")\(self)")
   }
 
   /// `avg(expression)`: `NULL` for no rows.
+  ///
+  /// `$0.priority.avg()` renders `@@`.
   @inlinable
   public func avg(distinct: Bool = false) -> AggregateFunction<Double?> {
     AggregateFunction("avg", "\(raw: distinct ? "DISTINCT " : "")\(self)")
@@ -129,5 +155,7 @@ extension QueryExpression where QueryValue: QueryNumeric {
 
 extension SQLFunctions {
   /// `count(*)`: the number of rows.
+  ///
+  /// `SQLFunctions.count()` renders `@@`.
   public static func count() -> AggregateFunction<Int> { AggregateFunction("count", "*") }
 }

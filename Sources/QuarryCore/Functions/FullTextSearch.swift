@@ -5,11 +5,25 @@
 
 extension Table {
   /// Rows matching a full-text query in any column: `"reminderTexts" MATCH ?`.
+  ///
+  /// ```swift
+  /// ReminderText.where { _ in ReminderText.match("milk") }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public static func match(_ pattern: String) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(raw: schema.quotedName) MATCH \(pattern))")
   }
 
   /// The BM25 relevance of the current row: smaller is more relevant, so order ascending.
+  ///
+  /// ```swift
+  /// ReminderText.where { _ in ReminderText.match("milk") }.order { _ in ReminderText.bm25(10, 1) }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public static func bm25(_ weights: Double...) -> SQLQueryExpression<Double> {
     var fragment: QueryFragment = "bm25(\(raw: schema.quotedName)"
     for weight in weights { fragment.append(", \(weight)") }
@@ -18,11 +32,25 @@ extension Table {
   }
 
   /// The FTS5 `rank` column: the relevance FTS5 orders by (BM25 unless configured).
+  ///
+  /// ```swift
+  /// ReminderText.where { _ in ReminderText.match("milk") }.order { _ in ReminderText.rank }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public static var rank: SQLQueryExpression<Double> {
     SQLQueryExpression("\(raw: schema.quotedName).\"rank\"")
   }
 
   /// A column's text with every match wrapped: `highlight("reminderTexts", 0, '<b>', '</b>')`.
+  ///
+  /// ```swift
+  /// ReminderText.where { _ in ReminderText.match("milk") }.select { _ in ReminderText.highlight(\.notes, open: "<b>", close: "</b>") }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public static func highlight<Value>(
     _ column: KeyPath<TableColumns, TableColumn<Self, Value>>, open: String, close: String
   ) -> SQLQueryExpression<String> {
@@ -32,6 +60,13 @@ extension Table {
 
   /// A short excerpt around the matches of a column:
   /// `snippet("reminderTexts", 1, '[', ']', '…', 8)`.
+  ///
+  /// ```swift
+  /// ReminderText.where { _ in ReminderText.match("milk") }.select { _ in ReminderText.snippet(\.notes, open: "[", close: "]", tokens: 4) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public static func snippet<Value>(
     _ column: KeyPath<TableColumns, TableColumn<Self, Value>>, open: String, close: String,
     ellipsis: String = "…", tokens: Int = 10

@@ -4,11 +4,15 @@ import QuarrySQLText
 ///
 /// ```swift
 /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }
-///   .where { !$0.isCompleted }
+///   .where { reminder, _ in !reminder.isCompleted }
 ///   .select { ($0.title, $1.title) }
 /// ```
+/// ```sql
+/// @@
+/// ```
 ///
-/// Query closures receive both tables' columns, `$0` and `$1`. In a left join the right table's
+/// Query closures receive both tables' columns, `$0` and `$1` (name them, as above, where a
+/// closure reads only the first). In a left join the right table's
 /// columns are optional (and its rows decode as `nil` where nothing matched); in a right join
 /// the left table's; in a full join both.
 public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendable {
@@ -35,6 +39,13 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   }
 
   /// Adds a predicate, joined to earlier ones with `AND`.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.where { $1.title == "Work" }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (Columns) -> Predicate
@@ -251,6 +262,13 @@ extension Table {
   }
 
   /// `FROM self JOIN other ON …`: rows of both tables where `on` holds.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (TableColumns, Other.TableColumns) -> On
@@ -263,6 +281,13 @@ extension Table {
 
   /// `FROM self LEFT JOIN other ON …`: every row of this table, and the other table's row or
   /// `nil`.
+  ///
+  /// ```swift
+  /// RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func leftJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (TableColumns, NullableColumns<Other>) -> On
@@ -275,6 +300,13 @@ extension Table {
   }
 
   /// `FROM self RIGHT JOIN other ON …` (SQLite 3.39 and later).
+  ///
+  /// ```swift
+  /// Reminder.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func rightJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<Self>, Other.TableColumns) -> On
@@ -287,6 +319,13 @@ extension Table {
   }
 
   /// `FROM self FULL JOIN other ON …` (SQLite 3.39 and later).
+  ///
+  /// ```swift
+  /// Reminder.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func fullJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<Self>, NullableColumns<Other>) -> On
@@ -300,6 +339,13 @@ extension Table {
   }
 
   /// `FROM self CROSS JOIN other`: every pair of rows.
+  ///
+  /// ```swift
+  /// Reminder.crossJoin(RemindersList.all).select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func crossJoin<Other: Table>(
     _ other: Where<Other>
@@ -366,6 +412,13 @@ func writeCondition(
 
 extension Table {
   /// This table under another name, for self joins.
+  ///
+  /// ```swift
+  /// Reminder.aliased("r").where { $0.isCompleted }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public static func aliased(_ name: String) -> TableAlias<Self> { TableAlias(name: name) }
 
   static func aliasedSelection<Other: Table>(_ alias: TableAlias<Other>) -> QueryFragment {
@@ -385,6 +438,13 @@ extension Table {
   }
 
   /// `FROM self JOIN other AS "alias" ON …`: a join with an aliased table, such as itself.
+  ///
+  /// ```swift
+  /// Reminder.join(Reminder.aliased("other")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public static func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: TableAlias<Other>, on: (TableColumns, AliasedColumns<Other>) -> On
   ) -> JoinSelect<(Self, Other), (TableColumns, AliasedColumns<Other>)> {
@@ -395,6 +455,13 @@ extension Table {
   }
 
   /// `FROM self LEFT JOIN other AS "alias" ON …`: the aliased side is optional.
+  ///
+  /// ```swift
+  /// Reminder.leftJoin(Reminder.aliased("other")) { $0.priority == $1.priority && $0.id != $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public static func leftJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: TableAlias<Other>, on: (TableColumns, NullableColumns<Other>) -> On
   ) -> JoinSelect<(Self, Other?), (TableColumns, NullableColumns<Other>)> {
@@ -411,6 +478,13 @@ extension Table {
 
 extension Select where QueryValue == From {
   /// Joins another table after this select's clauses.
+  ///
+  /// ```swift
+  /// Reminder.order { $0.title }.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (From.TableColumns, Other.TableColumns) -> On
@@ -419,6 +493,13 @@ extension Select where QueryValue == From {
   }
 
   /// Left-joins another table after this select's clauses.
+  ///
+  /// ```swift
+  /// Reminder.order { $0.title }.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func leftJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (From.TableColumns, NullableColumns<Other>) -> On
@@ -427,6 +508,13 @@ extension Select where QueryValue == From {
   }
 
   /// Right-joins another table after this select's clauses (SQLite 3.39 and later).
+  ///
+  /// ```swift
+  /// Reminder.order { $0.title }.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func rightJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<From>, Other.TableColumns) -> On
@@ -435,6 +523,13 @@ extension Select where QueryValue == From {
   }
 
   /// Full-joins another table after this select's clauses (SQLite 3.39 and later).
+  ///
+  /// ```swift
+  /// Reminder.order { $0.title }.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func fullJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<From>, NullableColumns<Other>) -> On
@@ -443,6 +538,13 @@ extension Select where QueryValue == From {
   }
 
   /// Cross-joins another table after this select's clauses.
+  ///
+  /// ```swift
+  /// Reminder.order { $0.title }.crossJoin(RemindersList.all).select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func crossJoin<Other: Table>(
     _ other: Where<Other>
@@ -453,6 +555,13 @@ extension Select where QueryValue == From {
 
 extension Where {
   /// Joins another table to the filtered rows: `Reminder.where { … }.join(…) { … }`.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (From.TableColumns, Other.TableColumns) -> On
@@ -461,6 +570,13 @@ extension Where {
   }
 
   /// Left-joins another table to the filtered rows.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func leftJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (From.TableColumns, NullableColumns<Other>) -> On
@@ -469,6 +585,13 @@ extension Where {
   }
 
   /// Right-joins another table to the filtered rows (SQLite 3.39 and later).
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func rightJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<From>, Other.TableColumns) -> On
@@ -477,6 +600,13 @@ extension Where {
   }
 
   /// Full-joins another table to the filtered rows (SQLite 3.39 and later).
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func fullJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<From>, NullableColumns<Other>) -> On
@@ -485,6 +615,13 @@ extension Where {
   }
 
   /// Cross-joins another table to the filtered rows.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.crossJoin(RemindersList.all).select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func crossJoin<Other: Table>(
     _ other: Where<Other>

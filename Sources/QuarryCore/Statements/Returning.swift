@@ -44,6 +44,13 @@ extension WriteStatement {
   }
 
   /// Returns columns of each written row: `.returning { ($0.id, $0.title) }`.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.id == 1 }.delete().returning { ($0.id, $0.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public func returning<each Column: QueryAssignable>(
     _ columns: (Base.TableColumns) -> (repeat each Column)
@@ -56,6 +63,8 @@ extension WriteStatement {
   }
 
   /// Returns each written row whole: `RETURNING "reminders"."id", …`.
+  ///
+  /// `Reminder.delete().returningAll()` renders `@@`.
   @inlinable
   public func returningAll() -> Returning<Base> {
     Returning(self, returning: QueryFragment(sql: Base.schema.selectionSQL))

@@ -51,8 +51,10 @@ extension Select {
   /// one by one:
   ///
   /// ```swift
-  /// Reminder.select(\.id).select(\.title).map { id, title in title.upper() }
-  /// // SELECT upper("reminders"."title") FROM "reminders"
+  /// Reminder.select { $0.title }.map { title in title.upper() }
+  /// ```
+  /// ```sql
+  /// @@
   /// ```
   public func map<each Value: QueryDecodable, each Column: QueryAssignable>(
     _ transform: (repeat SQLQueryExpression<each Value>) -> (repeat each Column)

@@ -25,6 +25,13 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   }
 
   /// Adds a predicate, joined to earlier ones with `AND`.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.where { $0.priority == 3 }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (From.TableColumns) -> Predicate
@@ -34,6 +41,8 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   }
 
   /// Removes duplicate rows: `SELECT DISTINCT`.
+  ///
+  /// `Reminder.select { $0.priority }.distinct()` renders `@@`.
   @inlinable
   public consuming func distinct(_ isDistinct: Bool = true) -> Self {
     self.isDistinct = isDistinct
@@ -98,6 +107,13 @@ extension Select where QueryValue == From {
   }
 
   /// Chooses the columns to select: `.select { ($0.id, $0.title) }`.
+  ///
+  /// ```swift
+  /// Reminder.order { $0.title }.select { ($0.id, $0.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public func select<each Column: QueryAssignable>(
     _ columns: (From.TableColumns) -> (repeat each Column)
@@ -116,6 +132,13 @@ extension Select {
   ///
   /// (Disfavored: on a select of whole rows, such as `Reminder.order { … }`, the first
   /// `select` chooses the columns instead.)
+  ///
+  /// ```swift
+  /// Reminder.select { $0.id }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   @_disfavoredOverload
   public func select<each Value, each Column: QueryAssignable>(

@@ -18,6 +18,13 @@ public protocol SelectStatement: Statement {
 
 extension SelectStatement {
   /// Adds an ordering term: `.order { $0.title.desc() }`.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.order { $0.title.desc() }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func order<Term: QueryExpression>(
     by term: (ClauseColumns) -> Term
@@ -27,6 +34,13 @@ extension SelectStatement {
   }
 
   /// Adds ordering terms: `.order { ($0.isCompleted, $0.title.desc()) }`.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.order { ($0.isCompleted, $0.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func order<each Term: QueryExpression>(
     by terms: (ClauseColumns) -> (repeat each Term)
@@ -38,6 +52,13 @@ extension SelectStatement {
   }
 
   /// Groups rows: `.group { $0.listID }` or `.group { ($0.listID, $0.isCompleted) }`.
+  ///
+  /// ```swift
+  /// Reminder.select { ($0.remindersListID, $0.id.count()) }.group { $0.remindersListID }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func group<each Term: QueryExpression>(
     by terms: (ClauseColumns) -> (repeat each Term)
@@ -49,6 +70,13 @@ extension SelectStatement {
   }
 
   /// Keeps groups matching a predicate: `.having { $0.id.count() > 2 }`.
+  ///
+  /// ```swift
+  /// Reminder.group { $0.remindersListID }.having { $0.id.count() > 1 }.select { $0.remindersListID }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func having<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (ClauseColumns) -> Predicate
@@ -59,6 +87,13 @@ extension SelectStatement {
 
   /// Returns at most `count` rows (every row when nil), skipping `offset` rows first:
   /// `.limit(10, offset: 20)`, or `.limit(10).offset(20)`.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.limit(10, offset: 20)
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func limit(_ count: Int?, offset: Int? = nil) -> Self {
     clauses.limit = count.map { .value($0) }
@@ -67,6 +102,13 @@ extension SelectStatement {
   }
 
   /// Returns at most as many rows as an expression says: `.limit { _ in #sql("2 * 3") }`.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.limit { _ in Reminder.count().subquery() }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func limit(_ count: (ClauseColumns) -> some QueryExpression<Int>) -> Self {
     clauses.limit = .expression(count(clauseColumns).queryFragment)
@@ -74,6 +116,13 @@ extension SelectStatement {
   }
 
   /// Skips `offset` rows first; with no limit, returns every row after them.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.offset(20)
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func offset(_ offset: Int?) -> Self {
     clauses.offset = offset.map { .value($0) }
@@ -81,6 +130,13 @@ extension SelectStatement {
   }
 
   /// Skips as many rows as an expression says.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.limit(10).offset { _ in Reminder.count().subquery() }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func offset(_ offset: (ClauseColumns) -> some QueryExpression<Int>) -> Self {
     clauses.offset = .expression(offset(clauseColumns).queryFragment)

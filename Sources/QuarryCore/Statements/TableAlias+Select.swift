@@ -15,6 +15,13 @@ extension TableAlias {
   }
 
   /// Every row of the aliased table: `SELECT "e"."id", … FROM "employees" AS "e"`.
+  ///
+  /// ```swift
+  /// Reminder.aliased("r").all.select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public var all: JoinSelect<Base, AliasedColumns<Base>> {
     JoinSelect(
       columns: columns, selection: columns.queryFragment, source: fromClause,
@@ -22,6 +29,13 @@ extension TableAlias {
   }
 
   /// Rows of the aliased table matching a predicate, whose columns are qualified by the alias.
+  ///
+  /// ```swift
+  /// Reminder.aliased("r").where { $0.isCompleted }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (AliasedColumns<Base>) -> Predicate
   ) -> JoinSelect<Base, AliasedColumns<Base>> {
@@ -29,6 +43,13 @@ extension TableAlias {
   }
 
   /// `FROM "employees" AS "e" JOIN "employees" AS "m" ON …`: two aliased tables.
+  ///
+  /// ```swift
+  /// Reminder.aliased("r").join(Reminder.aliased("s")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: TableAlias<Other>, on: (AliasedColumns<Base>, AliasedColumns<Other>) -> On
   ) -> JoinSelect<(Base, Other), (AliasedColumns<Base>, AliasedColumns<Other>)> {
@@ -36,6 +57,13 @@ extension TableAlias {
   }
 
   /// `FROM "employees" AS "e" LEFT JOIN "employees" AS "m" ON …`: the right side is optional.
+  ///
+  /// ```swift
+  /// Reminder.aliased("r").leftJoin(Reminder.aliased("s")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public func leftJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: TableAlias<Other>, on: (AliasedColumns<Base>, NullableColumns<Other>) -> On
   ) -> JoinSelect<(Base, Other?), (AliasedColumns<Base>, NullableColumns<Other>)> {
@@ -44,6 +72,13 @@ extension TableAlias {
   }
 
   /// `FROM "employees" AS "e" JOIN "departments" ON …`: an aliased table and another.
+  ///
+  /// ```swift
+  /// Reminder.aliased("r").join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (AliasedColumns<Base>, Other.TableColumns) -> On
   ) -> JoinSelect<(Base, Other), (AliasedColumns<Base>, Other.TableColumns)> {
@@ -81,6 +116,13 @@ extension TableAlias {
 
 extension TableAlias where Base: PrimaryKeyedTable {
   /// The row with the given primary key, under the alias: `WHERE ("e"."id" = ?)`.
+  ///
+  /// ```swift
+  /// Reminder.aliased("r").find(1).select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public func find(_ primaryKey: Base.PrimaryKey) -> JoinSelect<Base, AliasedColumns<Base>> {
     let key = Base.columns.primaryKey.name
     let alias = name

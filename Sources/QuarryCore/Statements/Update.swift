@@ -21,6 +21,13 @@ public struct Update<Base: Table>: Statement, Sendable {
   }
 
   /// Restricts the update to rows matching a predicate, joined to earlier ones with `AND`.
+  ///
+  /// ```swift
+  /// Reminder.update { $0.isCompleted = true }.where { $0.id == 1 }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (Base.TableColumns) -> Predicate
@@ -223,6 +230,13 @@ extension Table {
 
 extension Where {
   /// Updates the filtered rows.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.id == 1 }.update { $0.title += "!" }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func update(
     or conflictResolution: ConflictResolution? = nil,
@@ -238,6 +252,13 @@ extension PrimaryKeyedTable {
   /// Updates a whole row, found by its primary key: every other column is set.
   ///
   /// `UPDATE "reminders" SET "title" = ?, … WHERE ("reminders"."id" = ?)`
+  ///
+  /// ```swift
+  /// Reminder.update(Reminder(id: 1, title: "Milk"))
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func update(_ row: Self) -> Update<Self> {
     var updates = Updates<Self>()
@@ -257,6 +278,13 @@ extension PrimaryKeyedTable {
   }
 
   /// Deletes a row by its primary key.
+  ///
+  /// ```swift
+  /// Reminder.delete(Reminder(id: 1))
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func delete(_ row: Self) -> Delete<Self> {
     let key = row.queryBindings[schema.writableColumns.firstIndex { $0.isPrimaryKey } ?? 0]
@@ -267,6 +295,13 @@ extension PrimaryKeyedTable {
   }
 
   /// The rows with the given primary keys: `WHERE "reminders"."id" IN (?, ?, …)`.
+  ///
+  /// ```swift
+  /// Reminder.find([1, 2]).select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func find(_ primaryKeys: some Sequence<PrimaryKey>) -> Where<Self> {
     Where().where { $0.primaryKey.in(primaryKeys) }

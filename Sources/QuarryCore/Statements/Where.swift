@@ -21,6 +21,13 @@ public struct Where<From: Table>: Statement, Sendable {
   /// Adds a predicate, joined to earlier ones with `AND`.
   ///
   /// (It consumes `self`, so a chain of calls appends to one buffer instead of copying it.)
+  ///
+  /// ```swift
+  /// Reminder.where { $0.isCompleted }.where { $0.priority == nil }.count()
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (From.TableColumns) -> Predicate
@@ -53,6 +60,13 @@ public struct Where<From: Table>: Statement, Sendable {
   consuming func selectAll() -> Select<From, From> { Select(filter: self) }
 
   /// Selects one column of the filtered rows: `.select { $0.title }`.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.isCompleted }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func select<Column: QueryAssignable>(
     _ column: (From.TableColumns) -> Column
@@ -61,6 +75,13 @@ public struct Where<From: Table>: Statement, Sendable {
   }
 
   /// Selects columns of the filtered rows: `.select { ($0.id, $0.title) }`.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.isCompleted }.select { ($0.id, $0.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func select<each Column: QueryAssignable>(
     _ columns: (From.TableColumns) -> (repeat each Column)
@@ -69,6 +90,13 @@ public struct Where<From: Table>: Statement, Sendable {
   }
 
   /// Orders the filtered rows by one term.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.order { $0.title }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func order<Term: QueryExpression>(
     by term: (From.TableColumns) -> Term
@@ -77,6 +105,13 @@ public struct Where<From: Table>: Statement, Sendable {
   }
 
   /// Orders the filtered rows.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.order { ($0.priority, $0.title) }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func order<each Term: QueryExpression>(
     by terms: (From.TableColumns) -> (repeat each Term)
@@ -85,12 +120,26 @@ public struct Where<From: Table>: Statement, Sendable {
   }
 
   /// Removes duplicate rows: `SELECT DISTINCT`.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.isCompleted }.distinct().select { $0.priority }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func distinct() -> Select<From, From> {
     selectAll().distinct()
   }
 
   /// Groups the filtered rows: `.group { $0.listID }`.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.group { $0.remindersListID }.select { ($0.remindersListID, $0.id.count()) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func group<each Term: QueryExpression>(
     by terms: (From.TableColumns) -> (repeat each Term)
@@ -99,18 +148,34 @@ public struct Where<From: Table>: Statement, Sendable {
   }
 
   /// Limits the number of filtered rows.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.limit(2).select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func limit(_ count: Int?, offset: Int? = nil) -> Select<From, From> {
     selectAll().limit(count, offset: offset)
   }
 
   /// Skips `offset` of the filtered rows.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.offset(2).select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func offset(_ offset: Int?) -> Select<From, From> {
     selectAll().offset(offset)
   }
 
   /// Counts the filtered rows: `SELECT count(*) FROM … WHERE …`.
+  ///
+  /// `Reminder.where { $0.isCompleted }.count()` renders `@@`.
   @inlinable
   public consuming func count() -> Select<Int, From> {
     Select(selection: "count(*)", filter: self)
@@ -135,6 +200,13 @@ extension Where {
   }
 
   /// Rows both filters keep: `WHERE a AND b`.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.isCompleted }.and(Reminder.where { $0.priority == 3 }).count()
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public func and(_ other: Self) -> Self {
     guard !predicates.isEmpty else { return other }
@@ -146,6 +218,13 @@ extension Where {
   }
 
   /// Rows either filter keeps: `WHERE (a) OR (b)`. An unfiltered side keeps every row.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.isCompleted }.or(Reminder.where { $0.priority == 3 }).count()
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public func or(_ other: Self) -> Self {
     guard !predicates.isEmpty, !other.predicates.isEmpty else { return Where() }
@@ -156,6 +235,13 @@ extension Where {
   }
 
   /// Rows the filter does not keep: `WHERE NOT (a)`.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.isCompleted }.not().count()
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public func not() -> Self {
     var negated = QueryFragment(sql: "NOT ")
@@ -164,30 +250,62 @@ extension Where {
   }
 
   /// Rows both filters keep.
+  ///
+  /// ```swift
+  /// (Reminder.where { $0.isCompleted } && Reminder.where { $0.priority == 3 }).count()
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func && (lhs: Self, rhs: Self) -> Self { lhs.and(rhs) }
 
   /// Rows either filter keeps.
+  ///
+  /// ```swift
+  /// (Reminder.where { $0.isCompleted } || Reminder.where { $0.priority == 3 }).count()
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func || (lhs: Self, rhs: Self) -> Self { lhs.or(rhs) }
 
   /// Rows the filter does not keep.
+  ///
+  /// ```swift
+  /// (!Reminder.where { $0.isCompleted }).count()
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static prefix func ! (operand: Self) -> Self { operand.not() }
 }
 
 extension Table {
   /// Every row of the table: `SELECT … FROM "reminders"`.
+  ///
+  /// `Reminder.all.count()` renders `@@`.
   @inlinable
   public static var all: Where<Self> { Where() }
 
   /// No row of the table: `WHERE 0`. It starts statements that find, change or delete
   /// nothing, whatever is added to them, and stands where a statement is needed but no row
   /// should come from it (an arm of a union, a common table expression).
+  ///
+  /// `Reminder.none.count()` renders `@@`.
   @inlinable
   public static var none: Where<Self> { Where(predicates: QueryFragment(sql: "0")) }
 
   /// Rows matching a predicate: `Reminder.where { !$0.isCompleted }`.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (TableColumns) -> Predicate
@@ -196,6 +314,8 @@ extension Table {
   }
 
   /// Selects one column of every row: `Reminder.select { $0.title }`.
+  ///
+  /// `Reminder.select { $0.title }` renders `@@`.
   @inlinable
   public static func select<Column: QueryAssignable>(
     _ column: (TableColumns) -> Column
@@ -204,6 +324,8 @@ extension Table {
   }
 
   /// Selects columns of every row: `Reminder.select { ($0.id, $0.title) }`.
+  ///
+  /// `Reminder.select { ($0.id, $0.title) }` renders `@@`.
   @inlinable
   public static func select<each Column: QueryAssignable>(
     _ columns: (TableColumns) -> (repeat each Column)
@@ -212,6 +334,13 @@ extension Table {
   }
 
   /// Every row, ordered by one term: `Reminder.order { $0.title.desc() }`.
+  ///
+  /// ```swift
+  /// Reminder.order { $0.title }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func order<Term: QueryExpression>(
     by term: (TableColumns) -> Term
@@ -220,6 +349,13 @@ extension Table {
   }
 
   /// Every row, ordered: `Reminder.order { ($0.isCompleted, $0.title.desc()) }`.
+  ///
+  /// ```swift
+  /// Reminder.order { ($0.priority.desc(), $0.title) }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func order<each Term: QueryExpression>(
     by terms: (TableColumns) -> (repeat each Term)
@@ -228,6 +364,13 @@ extension Table {
   }
 
   /// Groups the rows: `Reminder.group { $0.listID }.select { ($0.listID, $0.id.count()) }`.
+  ///
+  /// ```swift
+  /// Reminder.group { $0.remindersListID }.select { ($0.remindersListID, $0.id.count()) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func group<each Term: QueryExpression>(
     by terms: (TableColumns) -> (repeat each Term)
@@ -236,24 +379,42 @@ extension Table {
   }
 
   /// Every distinct row: `SELECT DISTINCT …`.
+  ///
+  /// `Reminder.distinct().select { $0.priority }` renders `@@`.
   @inlinable
   public static func distinct() -> Select<Self, Self> {
     Where().distinct()
   }
 
   /// At most `count` rows.
+  ///
+  /// ```swift
+  /// Reminder.limit(2).select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func limit(_ count: Int?, offset: Int? = nil) -> Select<Self, Self> {
     Where().limit(count, offset: offset)
   }
 
   /// Every row after the first `offset`.
+  ///
+  /// ```swift
+  /// Reminder.offset(2).select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func offset(_ offset: Int?) -> Select<Self, Self> {
     Where().offset(offset)
   }
 
   /// Counts the rows: `SELECT count(*) FROM "reminders"`.
+  ///
+  /// `Reminder.count()` renders `@@`.
   @inlinable
   public static func count() -> Select<Int, Self> {
     Where().count()
@@ -262,6 +423,13 @@ extension Table {
 
 extension PrimaryKeyedTable {
   /// The row with the given primary key: `WHERE "reminders"."id" = ?`.
+  ///
+  /// ```swift
+  /// Reminder.find(1).select { $0.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func find(_ primaryKey: PrimaryKey) -> Where<Self> {
     let binding = primaryKey.queryBinding

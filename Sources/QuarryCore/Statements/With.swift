@@ -30,6 +30,13 @@ public struct With<QueryValue>: Statement, Sendable {
   }
 
   /// Adds another table expression before the body's, which may use the earlier ones.
+  ///
+  /// ```swift
+  /// OpenReminder.with(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }) { OpenReminder.count() }.with(RemindersList.self, as: RemindersList.select { ($0.id, $0.title) })
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public func with<T: Table>(
     _ table: T.Type, recursive: Bool = false, as select: some Statement
   ) -> Self {
@@ -54,6 +61,13 @@ func commonTable<T: Table>(_ table: T.Type, _ select: some Statement) -> QueryFr
 
 extension Table {
   /// `WITH "table" (…) AS (select) body`: this type names a table expression the body uses.
+  ///
+  /// ```swift
+  /// OpenReminder.with(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }) { OpenReminder.select { $0.title } }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public static func with<Body: Statement>(
     recursive: Bool = false, as select: some Statement, _ body: () -> Body
   ) -> With<Body.QueryValue> {

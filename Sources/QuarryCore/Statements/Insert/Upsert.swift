@@ -4,6 +4,13 @@ extension Insert {
   /// On a conflict with the `target` columns' uniqueness, updates the existing row instead:
   /// `ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title"`. The closure gets the
   /// assignments and the values that were to be inserted (`excluded`).
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name = $1.name }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -15,6 +22,13 @@ extension Insert {
 
   /// On a conflict with the `target` columns' uniqueness, updates the existing row instead:
   /// `.onConflict { $0.id } doUpdate: { $0.title += " copy" }`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name += "!" }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -40,6 +54,13 @@ extension Insert {
 
   /// On a conflict with the uniqueness the `target` columns have in the rows matching a
   /// predicate (a partial unique index), updates the existing row instead.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.name } where: { $0.name != "" } doUpdate: { $0.name += "!" }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -54,6 +75,13 @@ extension Insert {
 
   /// On a conflict with the `target` columns' uniqueness, updates the existing row when it
   /// matches a predicate: `ON CONFLICT ("id") DO UPDATE SET … WHERE …`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name = $1.name } where: { $0.name != "" }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -113,6 +141,13 @@ extension Insert {
   /// On a conflict with any uniqueness constraint, updates the existing row instead:
   /// `ON CONFLICT DO UPDATE SET …` (SQLite 3.35 and later). The closure gets the assignments
   /// and the values that were to be inserted (`excluded`).
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name = $1.name }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func onConflictDoUpdate(
     _ assignments: (inout Updates<Into>, Excluded<Into>) -> Void
@@ -123,6 +158,13 @@ extension Insert {
 
   /// On a conflict with any uniqueness constraint, updates the existing row instead:
   /// `.onConflictDoUpdate { $0.title += " copy" }`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name += "!" }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func onConflictDoUpdate(_ assignments: (inout Updates<Into>) -> Void) -> Self {
     upsert = Self.doUpdate(target: nil, { row, _ in assignments(&row) })
@@ -131,6 +173,13 @@ extension Insert {
 
   /// On a conflict with any uniqueness constraint, updates the existing row when it matches a
   /// predicate: `ON CONFLICT DO UPDATE SET … WHERE …`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name = $1.name } where: { $0.name != "" }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func onConflictDoUpdate(
     _ assignments: (inout Updates<Into>, Excluded<Into>) -> Void,
@@ -154,6 +203,13 @@ extension Insert {
 
   /// On a conflict with the `target` columns' uniqueness (any constraint when omitted), skips
   /// the row: `ON CONFLICT ("name") DO NOTHING`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing { $0.id }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func onConflictDoNothing<each Value>(
     _ target: ((Into.TableColumns) -> (repeat TableColumn<Into, each Value>))? = nil
@@ -169,6 +225,8 @@ extension Insert {
   }
 
   /// On a conflict with any uniqueness constraint, skips the row: `ON CONFLICT DO NOTHING`.
+  ///
+  /// `Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing()` renders `@@`.
   @inlinable
   public consuming func onConflictDoNothing() -> Self {
     upsert = QueryFragment(sql: "ON CONFLICT DO NOTHING")
@@ -177,6 +235,13 @@ extension Insert {
 
   /// On a conflict with the uniqueness the `target` columns have in the rows matching a
   /// predicate (a partial unique index), skips the row: `ON CONFLICT ("a") WHERE … DO NOTHING`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing { $0.name } where: { $0.name != "" }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func onConflictDoNothing<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -258,6 +323,13 @@ public struct Excluded<Base: Table>: Sendable {
 extension PrimaryKeyedTable {
   /// Inserts drafts, or updates the rows whose primary key they already have:
   /// `ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", …`.
+  ///
+  /// ```swift
+  /// Reminder.upsert { Reminder.Draft(id: 1, title: "Milk") }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func upsert(
     @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>
@@ -298,6 +370,13 @@ extension Table {
 
   /// Inserts full rows, or on a conflict with any uniqueness constraint updates the existing
   /// row from the values that were to be inserted: `onConflictDoUpdate: { $0.title = $1.title }`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") } onConflictDoUpdate: { $0.name = $1.name }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
@@ -321,6 +400,13 @@ extension Table {
 
   /// Inserts full rows, or on a conflict with the `target` columns' uniqueness updates the
   /// existing row from the values that were to be inserted.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") } onConflict: { $0.id } doUpdate: { $0.name = $1.name }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func insert<each Target>(
     or conflictResolution: ConflictResolution? = nil,
@@ -345,6 +431,13 @@ extension Table {
 
   /// Inserts values into chosen columns, or on a conflict with any uniqueness constraint
   /// updates the existing row from the values that were to be inserted.
+  ///
+  /// ```swift
+  /// Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflictDoUpdate: { $0.name = $1.name }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func insert<each Value: QueryBindable>(
     or conflictResolution: ConflictResolution? = nil,
@@ -398,6 +491,13 @@ extension PrimaryKeyedTable {
 
   /// Inserts drafts, or on a conflict with any uniqueness constraint updates the existing row
   /// from the values that were to be inserted.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflictDoUpdate: { $0.title = $1.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
