@@ -30,315 +30,1304 @@ struct DocCommentSQLTests {
   }
 
   @Test func writes() {
-    check(Reminder.where { $0.isCompleted }.delete(), #"@@"#)
-    check(Reminder.where { $0.id == 1 }.delete().returning { $0.id }, #"@@"#)
-    check(Reminder.update { $0.isCompleted = true }, #"@@"#)
-    check(Tag.insert { Tag(id: "b", name: "errands") }, #"@@"#)
-    check(Reminder.delete(), #"@@"#)
-    check(Reminder.delete().where { $0.id == 1 }, #"@@"#)
-    check(Reminder.delete(Reminder(id: 1)), #"@@"#)
-    check(Reminder.update { $0.isCompleted = true }.where { $0.id == 1 }, #"@@"#)
-    check(Reminder.where { $0.id == 1 }.update { $0.title += "!" }, #"@@"#)
-    check(Reminder.update(Reminder(id: 1, title: "Milk")), #"@@"#)
-    check(Reminder.delete().returningAll(), #"@@"#)
-    check(Reminder.where { $0.id == 1 }.delete().returning { ($0.id, $0.title) }, #"@@"#)
-    check(Reminder.insert(), #"@@"#)
-    check(Reminder.insert { ($0.title, $0.priority) } values: { ("Milk", 2) }, #"@@"#)
-    check(Reminder.insert { Reminder.Draft(title: "Milk") }, #"@@"#)
-    check(RemindersList.insert { $0.title } select: { Reminder.select { $0.title } }, #"@@"#)
+    check(
+      Reminder.where(\.isCompleted).delete(),
+      #"""
+      DELETE FROM "reminders"
+      WHERE "reminders"."isCompleted"
+      """#)
+    check(
+      Reminder.where { $0.id == 1 }.delete().returning { $0.id },
+      #"""
+      DELETE FROM "reminders"
+      WHERE ("reminders"."id" = 1)
+      RETURNING "reminders"."id"
+      """#)
+    check(
+      Reminder.update { $0.isCompleted = true },
+      #"""
+      UPDATE "reminders"
+      SET "isCompleted" = 1
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      """#)
+    check(Reminder.delete(), #"DELETE FROM "reminders""#)
+    check(
+      Reminder.delete().where { $0.id == 1 },
+      #"""
+      DELETE FROM "reminders"
+      WHERE ("reminders"."id" = 1)
+      """#)
+    check(
+      Reminder.delete(Reminder(id: 1)),
+      #"""
+      DELETE FROM "reminders"
+      WHERE ("reminders"."id" = 1)
+      """#)
+    check(
+      Reminder.update { $0.isCompleted = true }.where { $0.id == 1 },
+      #"""
+      UPDATE "reminders"
+      SET "isCompleted" = 1
+      WHERE ("reminders"."id" = 1)
+      """#)
+    check(
+      Reminder.where { $0.id == 1 }.update { $0.title += "!" },
+      #"""
+      UPDATE "reminders"
+      SET "title" = ("reminders"."title" || '!')
+      WHERE ("reminders"."id" = 1)
+      """#)
+    check(
+      Reminder.update(Reminder(id: 1, title: "Milk")),
+      #"""
+      UPDATE "reminders"
+      SET "title" = 'Milk', "isCompleted" = 0, "priority" = NULL, "remindersListID" = 1
+      WHERE ("reminders"."id" = 1)
+      """#)
+    check(
+      Reminder.delete().returningAll(),
+      #"""
+      DELETE FROM "reminders"
+      RETURNING "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+      """#)
+    check(
+      Reminder.where { $0.id == 1 }.delete().returning { ($0.id, $0.title) },
+      #"""
+      DELETE FROM "reminders"
+      WHERE ("reminders"."id" = 1)
+      RETURNING "reminders"."id", "reminders"."title"
+      """#)
+    check(Reminder.insert(), #"INSERT INTO "reminders" DEFAULT VALUES"#)
+    check(
+      Reminder.insert {
+        ($0.title, $0.priority)
+      } values: {
+        ("Milk", 2)
+      },
+      #"""
+      INSERT INTO "reminders" ("title", "priority")
+      VALUES ('Milk', 2)
+      """#)
+    check(
+      Reminder.insert { Reminder.Draft(title: "Milk") },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (NULL, 'Milk', 0, NULL, 1)
+      """#)
+    check(
+      RemindersList.insert {
+        $0.title
+      } select: {
+        Reminder.select { $0.title }
+      },
+      #"""
+      INSERT INTO "remindersLists" ("title")
+      SELECT "reminders"."title"
+      FROM "reminders"
+      """#)
   }
 
   @Test func upserts() {
-    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name = $1.name }, #"@@"#)
-    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name += "!" }, #"@@"#)
-    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name = $1.name } where: { $0.name != "" }, #"@@"#)
-    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name = $1.name }, #"@@"#)
-    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name += "!" }, #"@@"#)
-    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing { $0.id }, #"@@"#)
-    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing(), #"@@"#)
-    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.name } where: { $0.name != "" } doUpdate: { $0.name += "!" }, #"@@"#)
-    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name = $1.name } where: { $0.name != "" }, #"@@"#)
-    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing { $0.name } where: { $0.name != "" }, #"@@"#)
-    check(Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflictDoUpdate: { $0.name = $1.name }, #"@@"#)
-    check(Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflictDoUpdate: { $0.title = $1.title }, #"@@"#)
-    check(Reminder.upsert { Reminder.Draft(id: 1, title: "Milk") }, #"@@"#)
-    check(Tag.insert { Tag(id: "a", name: "errands") } onConflictDoUpdate: { $0.name = $1.name }, #"@@"#)
-    check(Tag.insert { Tag(id: "a", name: "errands") } onConflict: { $0.id } doUpdate: { $0.name = $1.name }, #"@@"#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflict {
+        $0.id
+      } doUpdate: {
+        $0.name = $1.name
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflict {
+        $0.id
+      } doUpdate: {
+        $0.name += "!"
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflict {
+        $0.id
+      } doUpdate: {
+        $0.name = $1.name
+      } where: {
+        $0.name != ""
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" WHERE ("tags"."name" <> '')
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name = $1.name },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO UPDATE SET "name" = excluded."name"
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name += "!" },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing { $0.id },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO NOTHING
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing(),
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO NOTHING
+      """#)
+    check(
+      Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict {
+        $0.title
+      } where: {
+        !$0.isCompleted
+      } doUpdate: {
+        $0.priority = 1
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (NULL, 'Groceries', 0, NULL, 1)
+      ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = 1
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate {
+        $0.name = $1.name
+      } where: {
+        $0.name != ""
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO UPDATE SET "name" = excluded."name" WHERE ("tags"."name" <> '')
+      """#)
+    check(
+      Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflictDoNothing {
+        $0.title
+      } where: {
+        !$0.isCompleted
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (NULL, 'Groceries', 0, NULL, 1)
+      ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO NOTHING
+      """#)
+    check(
+      Tag.insert {
+        ($0.id, $0.name)
+      } values: {
+        ("a", "errands")
+      } onConflictDoUpdate: {
+        $0.name = $1.name
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO UPDATE SET "name" = excluded."name"
+      """#)
+    check(
+      Reminder.insert {
+        Reminder.Draft(id: 1, title: "Milk")
+      } onConflictDoUpdate: {
+        $0.title = $1.title
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (1, 'Milk', 0, NULL, 1)
+      ON CONFLICT DO UPDATE SET "title" = excluded."title"
+      """#)
+    check(
+      Reminder.upsert { Reminder.Draft(id: 1, title: "Milk") },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (1, 'Milk', 0, NULL, 1)
+      ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "isCompleted" = excluded."isCompleted", "priority" = excluded."priority", "remindersListID" = excluded."remindersListID"
+      """#)
+    check(
+      Tag.insert {
+        Tag(id: "a", name: "errands")
+      } onConflictDoUpdate: {
+        $0.name = $1.name
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO UPDATE SET "name" = excluded."name"
+      """#)
+    check(
+      Tag.insert {
+        Tag(id: "a", name: "errands")
+      } onConflict: {
+        $0.id
+      } doUpdate: {
+        $0.name = $1.name
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
+      """#)
   }
 
   @Test func selects() {
-    check(Reminder.select { $0.title }, #"@@"#)
-    check(Reminder.all.count(), #"@@"#)
-    check(Reminder.none.count(), #"@@"#)
-    check(Reminder.where { !$0.isCompleted }.select { $0.title }, #"@@"#)
-    check(Reminder.where { $0.isCompleted }.where { $0.priority == nil }.count(), #"@@"#)
-    check(Reminder.select { ($0.id, $0.title) }, #"@@"#)
-    check(Reminder.where { $0.isCompleted }.select { $0.title }, #"@@"#)
-    check(Reminder.where { $0.isCompleted }.select { ($0.id, $0.title) }, #"@@"#)
-    check(Reminder.select { $0.id }.select { $0.title }, #"@@"#)
-    check(Reminder.order { $0.title }.select { ($0.id, $0.title) }, #"@@"#)
-    check(Reminder.select { $0.title }.where { $0.priority == 3 }, #"@@"#)
-    check(Reminder.select { $0.priority }.distinct(), #"@@"#)
-    check(Reminder.distinct().select { $0.priority }, #"@@"#)
-    check(Reminder.where { $0.isCompleted }.distinct().select { $0.priority }, #"@@"#)
-    check(Reminder.select { $0.title }.order { $0.title.desc() }, #"@@"#)
-    check(Reminder.select { $0.title }.order { ($0.isCompleted, $0.title) }, #"@@"#)
-    check(Reminder.order { $0.title }.select { $0.title }, #"@@"#)
-    check(Reminder.order { ($0.priority.desc(), $0.title) }.select { $0.title }, #"@@"#)
-    check(Reminder.where { !$0.isCompleted }.order { $0.title }.select { $0.title }, #"@@"#)
-    check(Reminder.where { !$0.isCompleted }.order { ($0.priority, $0.title) }.select { $0.title }, #"@@"#)
-    check(Reminder.select { ($0.remindersListID, $0.id.count()) }.group { $0.remindersListID }, #"@@"#)
-    check(Reminder.group { $0.remindersListID }.select { ($0.remindersListID, $0.id.count()) }, #"@@"#)
-    check(Reminder.where { !$0.isCompleted }.group { $0.remindersListID }.select { ($0.remindersListID, $0.id.count()) }, #"@@"#)
-    check(Reminder.group { $0.remindersListID }.having { $0.id.count() > 1 }.select { $0.remindersListID }, #"@@"#)
-    check(Reminder.select { $0.title }.limit(10, offset: 20), #"@@"#)
-    check(Reminder.select { $0.title }.limit { _ in Reminder.count().subquery() }, #"@@"#)
-    check(Reminder.select { $0.title }.offset(20), #"@@"#)
-    check(Reminder.select { $0.title }.limit(10).offset { _ in Reminder.count().subquery() }, #"@@"#)
-    check(Reminder.limit(2).select { $0.title }, #"@@"#)
-    check(Reminder.offset(2).select { $0.title }, #"@@"#)
-    check(Reminder.where { !$0.isCompleted }.limit(2).select { $0.title }, #"@@"#)
-    check(Reminder.where { !$0.isCompleted }.offset(2).select { $0.title }, #"@@"#)
-    check(Reminder.count(), #"@@"#)
-    check(Reminder.where { $0.isCompleted }.count(), #"@@"#)
-    check(Reminder.find(1).select { $0.title }, #"@@"#)
-    check(Reminder.find([1, 2]).select { $0.title }, #"@@"#)
-    check(Reminder.where { $0.isCompleted }.and(Reminder.where { $0.priority == 3 }).count(), #"@@"#)
-    check(Reminder.where { $0.isCompleted }.or(Reminder.where { $0.priority == 3 }).count(), #"@@"#)
-    check(Reminder.where { $0.isCompleted }.not().count(), #"@@"#)
-    check((Reminder.where { $0.isCompleted } && Reminder.where { $0.priority == 3 }).count(), #"@@"#)
-    check((Reminder.where { $0.isCompleted } || Reminder.where { $0.priority == 3 }).count(), #"@@"#)
-    check((!Reminder.where { $0.isCompleted }).count(), #"@@"#)
-    check(Values(1, "a"), #"@@"#)
-    check(Reminder.select { $0.title }.map { title in title.upper() }, #"@@"#)
-    check(Reminder.select { $0.title }.union(RemindersList.select { $0.title }), #"@@"#)
-    check(Reminder.select { $0.title }.unionAll(RemindersList.select { $0.title }), #"@@"#)
-    check(Reminder.select { $0.title }.intersect(RemindersList.select { $0.title }), #"@@"#)
-    check(Reminder.select { $0.title }.except(RemindersList.select { $0.title }), #"@@"#)
-    check(OpenReminder.with(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }) { OpenReminder.select { $0.title } }, #"@@"#)
-    check(OpenReminder.with(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }) { OpenReminder.count() }.with(RemindersList.self, as: RemindersList.select { ($0.id, $0.title) }), #"@@"#)
+    check(
+      Reminder.select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      """#)
+    check(
+      Reminder.all.count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      """#)
+    check(
+      Reminder.none.count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE 0
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.where { $0.isCompleted }.where { $0.priority == nil }.count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE "reminders"."isCompleted" AND ("reminders"."priority" IS NULL)
+      """#)
+    check(
+      Reminder.select { ($0.id, $0.title) },
+      #"""
+      SELECT "reminders"."id", "reminders"."title"
+      FROM "reminders"
+      """#)
+    check(
+      Reminder.where { $0.isCompleted }.select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE "reminders"."isCompleted"
+      """#)
+    check(
+      Reminder.where { $0.isCompleted }.select { ($0.id, $0.title) },
+      #"""
+      SELECT "reminders"."id", "reminders"."title"
+      FROM "reminders"
+      WHERE "reminders"."isCompleted"
+      """#)
+    check(
+      Reminder.select { $0.id }.select { $0.title },
+      #"""
+      SELECT "reminders"."id", "reminders"."title"
+      FROM "reminders"
+      """#)
+    check(
+      Reminder.order { $0.title }.select { ($0.id, $0.title) },
+      #"""
+      SELECT "reminders"."id", "reminders"."title"
+      FROM "reminders"
+      ORDER BY "reminders"."title"
+      """#)
+    check(
+      Reminder.select { $0.title }.where { $0.priority == 3 },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE ("reminders"."priority" = 3)
+      """#)
+    check(
+      Reminder.select { $0.priority }.distinct(),
+      #"""
+      SELECT DISTINCT "reminders"."priority"
+      FROM "reminders"
+      """#)
+    check(
+      Reminder.distinct().select { $0.priority },
+      #"""
+      SELECT DISTINCT "reminders"."priority"
+      FROM "reminders"
+      """#)
+    check(
+      Reminder.where { $0.isCompleted }.distinct().select { $0.priority },
+      #"""
+      SELECT DISTINCT "reminders"."priority"
+      FROM "reminders"
+      WHERE "reminders"."isCompleted"
+      """#)
+    check(
+      Reminder.select { $0.title }.order { $0.title.desc() },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      ORDER BY "reminders"."title" DESC
+      """#)
+    check(
+      Reminder.select { $0.title }.order { ($0.isCompleted, $0.title) },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      ORDER BY "reminders"."isCompleted", "reminders"."title"
+      """#)
+    check(
+      Reminder.order { $0.title }.select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      ORDER BY "reminders"."title"
+      """#)
+    check(
+      Reminder.order { ($0.priority.desc(), $0.title) }.select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      ORDER BY "reminders"."priority" DESC, "reminders"."title"
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.order { $0.title }.select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      ORDER BY "reminders"."title"
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.order { ($0.priority, $0.title) }.select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      ORDER BY "reminders"."priority", "reminders"."title"
+      """#)
+    check(
+      Reminder.select { ($0.remindersListID, $0.id.count()) }.group { $0.remindersListID },
+      #"""
+      SELECT "reminders"."remindersListID", count("reminders"."id")
+      FROM "reminders"
+      GROUP BY "reminders"."remindersListID"
+      """#)
+    check(
+      Reminder.group { $0.remindersListID }.select { ($0.remindersListID, $0.id.count()) },
+      #"""
+      SELECT "reminders"."remindersListID", count("reminders"."id")
+      FROM "reminders"
+      GROUP BY "reminders"."remindersListID"
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.group { $0.remindersListID }.select {
+        ($0.remindersListID, $0.id.count())
+      },
+      #"""
+      SELECT "reminders"."remindersListID", count("reminders"."id")
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      GROUP BY "reminders"."remindersListID"
+      """#)
+    check(
+      Reminder.group { $0.remindersListID }.having { $0.id.count() > 1 }.select {
+        $0.remindersListID
+      },
+      #"""
+      SELECT "reminders"."remindersListID"
+      FROM "reminders"
+      GROUP BY "reminders"."remindersListID"
+      HAVING (count("reminders"."id") > 1)
+      """#)
+    check(
+      Reminder.select { $0.title }.limit(10, offset: 20),
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      LIMIT 10 OFFSET 20
+      """#)
+    check(
+      Reminder.select { $0.title }.limit { _ in Reminder.count().subquery() },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      LIMIT (SELECT count(*)
+      FROM "reminders")
+      """#)
+    check(
+      Reminder.select { $0.title }.offset(20),
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      LIMIT -1 OFFSET 20
+      """#)
+    check(
+      Reminder.select { $0.title }.limit(10).offset { _ in Reminder.count().subquery() },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      LIMIT 10 OFFSET (SELECT count(*)
+      FROM "reminders")
+      """#)
+    check(
+      Reminder.limit(2).select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      LIMIT 2
+      """#)
+    check(
+      Reminder.offset(2).select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      LIMIT -1 OFFSET 2
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.limit(2).select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      LIMIT 2
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.offset(2).select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      LIMIT -1 OFFSET 2
+      """#)
+    check(
+      Reminder.count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      """#)
+    check(
+      Reminder.where { $0.isCompleted }.count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE "reminders"."isCompleted"
+      """#)
+    check(
+      Reminder.find(1).select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE ("reminders"."id" = 1)
+      """#)
+    check(
+      Reminder.find([1, 2]).select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE ("reminders"."id" IN (1, 2))
+      """#)
+    check(
+      Reminder.where { $0.isCompleted }.and(Reminder.where { $0.priority == 3 }).count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE "reminders"."isCompleted" AND ("reminders"."priority" = 3)
+      """#)
+    check(
+      Reminder.where { $0.isCompleted }.or(Reminder.where { $0.priority == 3 }).count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE ("reminders"."isCompleted") OR (("reminders"."priority" = 3))
+      """#)
+    check(
+      Reminder.where { $0.isCompleted }.not().count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE NOT ("reminders"."isCompleted")
+      """#)
+    check(
+      (Reminder.where { $0.isCompleted } && Reminder.where { $0.priority == 3 }).count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE "reminders"."isCompleted" AND ("reminders"."priority" = 3)
+      """#)
+    check(
+      (Reminder.where { $0.isCompleted } || Reminder.where { $0.priority == 3 }).count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE ("reminders"."isCompleted") OR (("reminders"."priority" = 3))
+      """#)
+    check(
+      (!Reminder.where { $0.isCompleted }).count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE NOT ("reminders"."isCompleted")
+      """#)
+    check(Values(1, "a"), #"SELECT 1, 'a'"#)
+    check(
+      Reminder.select { $0.id }.select { $0.title }.map { id, title in (title.upper(), id + 1) },
+      #"""
+      SELECT upper("reminders"."title"), ("reminders"."id" + 1)
+      FROM "reminders"
+      """#)
+    check(
+      Reminder.select { $0.title }.union(RemindersList.select { $0.title }),
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      UNION
+      SELECT "remindersLists"."title"
+      FROM "remindersLists"
+      """#)
+    check(
+      Reminder.select { $0.title }.unionAll(RemindersList.select { $0.title }),
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      UNION ALL
+      SELECT "remindersLists"."title"
+      FROM "remindersLists"
+      """#)
+    check(
+      Reminder.select { $0.title }.intersect(RemindersList.select { $0.title }),
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      INTERSECT
+      SELECT "remindersLists"."title"
+      FROM "remindersLists"
+      """#)
+    check(
+      Reminder.select { $0.title }.except(RemindersList.select { $0.title }),
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      EXCEPT
+      SELECT "remindersLists"."title"
+      FROM "remindersLists"
+      """#)
+    check(
+      OpenReminder.with(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }) {
+        OpenReminder.select { $0.title }
+      },
+      #"""
+      WITH "openReminders" ("id", "title") AS (
+      SELECT "reminders"."id", "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      )
+      SELECT "openReminders"."title"
+      FROM "openReminders"
+      """#)
+    check(
+      OpenReminder.with(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }) {
+        OpenReminder.count()
+      }.with(RemindersList.self, as: RemindersList.select { ($0.id, $0.title) }),
+      #"""
+      WITH "openReminders" ("id", "title") AS (
+      SELECT "reminders"."id", "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      ),
+      "remindersLists" ("id", "title") AS (
+      SELECT "remindersLists"."id", "remindersLists"."title"
+      FROM "remindersLists"
+      )
+      SELECT count(*)
+      FROM "openReminders"
+      """#)
   }
 
   @Test func joins() {
-    check(Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
-    check(RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.crossJoin(RemindersList.all).select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.where { !$0.isCompleted }.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.where { !$0.isCompleted }.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.where { !$0.isCompleted }.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.where { !$0.isCompleted }.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.where { !$0.isCompleted }.crossJoin(RemindersList.all).select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.order { $0.title }.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.order { $0.title }.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.where { $1.title == "Work" }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.where { reminder, _ in !reminder.isCompleted }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.order { $0.title }.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.order { $0.title }.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.order { $0.title }.crossJoin(RemindersList.all).select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.join(Reminder.aliased("other")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.leftJoin(Reminder.aliased("other")) { $0.priority == $1.priority && $0.id != $1.id }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.aliased("r").where { $0.isCompleted }.select { $0.title }, #"@@"#)
-    check(Reminder.aliased("r").all.select { $0.title }, #"@@"#)
-    check(Reminder.aliased("r").find(1).select { $0.title }, #"@@"#)
-    check(Reminder.aliased("r").join(Reminder.aliased("s")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.aliased("r").leftJoin(Reminder.aliased("s")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.aliased("r").join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }, #"@@"#)
-    check(Reminder.aliased("r").update { $0.title = $0.title.upper() }.where { $0.id == 1 }, #"@@"#)
-    check(Reminder.aliased("r").delete().where { $0.isCompleted }, #"@@"#)
+    check(
+      Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "remindersLists"."title", "reminders"."title"
+      FROM "remindersLists"
+      LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
+      """#)
+    check(
+      Reminder.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      RIGHT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      Reminder.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      FULL JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      Reminder.crossJoin(RemindersList.all).select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      CROSS JOIN "remindersLists"
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.join(RemindersList.all) { $0.remindersListID == $1.id }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      LEFT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.rightJoin(RemindersList.all) {
+        $0.remindersListID == $1.id
+      }.select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      RIGHT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      FULL JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.crossJoin(RemindersList.all).select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      CROSS JOIN "remindersLists"
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.order { $0.title }.join(RemindersList.all) { $0.remindersListID == $1.id }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      ORDER BY "reminders"."title"
+      """#)
+    check(
+      Reminder.order { $0.title }.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }.select
+      { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      LEFT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      ORDER BY "reminders"."title"
+      """#)
+    check(
+      Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.where { $1.title == "Work" }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      WHERE ("remindersLists"."title" = 'Work')
+      """#)
+    check(
+      Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.where { reminder, _ in
+        !reminder.isCompleted
+      }.select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.order { $0.title }.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      RIGHT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      ORDER BY "reminders"."title"
+      """#)
+    check(
+      Reminder.order { $0.title }.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select
+      { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      FULL JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      ORDER BY "reminders"."title"
+      """#)
+    check(
+      Reminder.order { $0.title }.crossJoin(RemindersList.all).select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      CROSS JOIN "remindersLists"
+      ORDER BY "reminders"."title"
+      """#)
+    check(
+      Reminder.join(Reminder.aliased("other")) { $0.priority == $1.priority }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "reminders"."title", "other"."title"
+      FROM "reminders"
+      JOIN "reminders" AS "other" ON ("reminders"."priority" = "other"."priority")
+      """#)
+    check(
+      Reminder.leftJoin(Reminder.aliased("other")) { $0.priority == $1.priority && $0.id != $1.id }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "other"."title"
+      FROM "reminders"
+      LEFT JOIN "reminders" AS "other" ON (("reminders"."priority" = "other"."priority") AND ("reminders"."id" <> "other"."id"))
+      """#)
+    check(
+      Reminder.aliased("r").where { $0.isCompleted }.select { $0.title },
+      #"""
+      SELECT "r"."title"
+      FROM "reminders" AS "r"
+      WHERE "r"."isCompleted"
+      """#)
+    check(
+      Reminder.aliased("r").all.select { $0.title },
+      #"""
+      SELECT "r"."title"
+      FROM "reminders" AS "r"
+      """#)
+    check(
+      Reminder.aliased("r").find(1).select { $0.title },
+      #"""
+      SELECT "r"."title"
+      FROM "reminders" AS "r"
+      WHERE ("r"."id" = 1)
+      """#)
+    check(
+      Reminder.aliased("r").join(Reminder.aliased("s")) { $0.priority == $1.priority }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "r"."title", "s"."title"
+      FROM "reminders" AS "r"
+      JOIN "reminders" AS "s" ON ("r"."priority" = "s"."priority")
+      """#)
+    check(
+      Reminder.aliased("r").leftJoin(Reminder.aliased("s")) { $0.priority == $1.priority }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "r"."title", "s"."title"
+      FROM "reminders" AS "r"
+      LEFT JOIN "reminders" AS "s" ON ("r"."priority" = "s"."priority")
+      """#)
+    check(
+      Reminder.aliased("r").join(RemindersList.all) { $0.remindersListID == $1.id }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "r"."title", "remindersLists"."title"
+      FROM "reminders" AS "r"
+      JOIN "remindersLists" ON ("r"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      Reminder.aliased("r").update { $0.title = $0.title.upper() }.where { $0.id == 1 },
+      #"""
+      UPDATE "reminders" AS "r"
+      SET "title" = upper("r"."title")
+      WHERE ("r"."id" = 1)
+      """#)
+    check(
+      Reminder.aliased("r").delete().where { $0.isCompleted },
+      #"""
+      DELETE FROM "reminders" AS "r"
+      WHERE "r"."isCompleted"
+      """#)
   }
 
   @Test func comparisons() {
-    check({ $0.title == "Milk" }, #"@@"#)
-    check({ $0.priority == nil }, #"@@"#)
-    check({ $0.title != "Milk" }, #"@@"#)
-    check({ $0.priority != nil }, #"@@"#)
-    check({ $0.priority == $0.remindersListID }, #"@@"#)
-    check({ $0.priority != $0.remindersListID }, #"@@"#)
-    check({ $0.id < 3 }, #"@@"#)
-    check({ $0.id > 3 }, #"@@"#)
-    check({ $0.id <= 3 }, #"@@"#)
-    check({ $0.id >= 3 }, #"@@"#)
-    check({ $0.id < $0.remindersListID }, #"@@"#)
-    check({ $0.id > $0.remindersListID }, #"@@"#)
-    check({ $0.id <= $0.remindersListID }, #"@@"#)
-    check({ $0.id >= $0.remindersListID }, #"@@"#)
-    check({ $0.isCompleted && $0.priority == 3 }, #"@@"#)
-    check({ $0.isCompleted || $0.priority == nil }, #"@@"#)
-    check({ !$0.isCompleted }, #"@@"#)
-    check({ $0.priority.is(nil) }, #"@@"#)
-    check({ $0.priority.isNot(3) }, #"@@"#)
-    check({ $0.title.is($0.title.lower()) }, #"@@"#)
-    check({ $0.title.isNot($0.title.lower()) }, #"@@"#)
-    check({ row($0.remindersListID, $0.id) < (2, 1) }, #"@@"#)
+    check({ $0.title == "Milk" }, #"("reminders"."title" = 'Milk')"#)
+    check({ $0.priority == nil }, #"("reminders"."priority" IS NULL)"#)
+    check({ $0.title != "Milk" }, #"("reminders"."title" <> 'Milk')"#)
+    check({ $0.priority != nil }, #"("reminders"."priority" IS NOT NULL)"#)
+    check(
+      { $0.priority == $0.remindersListID },
+      #"""
+      ("reminders"."priority" = "reminders"."remindersListID")
+      """#)
+    check(
+      { $0.priority != $0.remindersListID },
+      #"""
+      ("reminders"."priority" <> "reminders"."remindersListID")
+      """#)
+    check({ $0.id < 3 }, #"("reminders"."id" < 3)"#)
+    check({ $0.id > 3 }, #"("reminders"."id" > 3)"#)
+    check({ $0.id <= 3 }, #"("reminders"."id" <= 3)"#)
+    check({ $0.id >= 3 }, #"("reminders"."id" >= 3)"#)
+    check({ $0.id < $0.remindersListID }, #"("reminders"."id" < "reminders"."remindersListID")"#)
+    check({ $0.id > $0.remindersListID }, #"("reminders"."id" > "reminders"."remindersListID")"#)
+    check({ $0.id <= $0.remindersListID }, #"("reminders"."id" <= "reminders"."remindersListID")"#)
+    check({ $0.id >= $0.remindersListID }, #"("reminders"."id" >= "reminders"."remindersListID")"#)
+    check(
+      { $0.isCompleted && $0.priority == 3 },
+      #"""
+      ("reminders"."isCompleted" AND ("reminders"."priority" = 3))
+      """#)
+    check(
+      { $0.isCompleted || $0.priority == nil },
+      #"""
+      ("reminders"."isCompleted" OR ("reminders"."priority" IS NULL))
+      """#)
+    check({ !$0.isCompleted }, #"(NOT "reminders"."isCompleted")"#)
+    check({ $0.priority.is(nil) }, #"("reminders"."priority" IS NULL)"#)
+    check({ $0.priority.isNot(3) }, #"("reminders"."priority" IS NOT 3)"#)
+    check(
+      { $0.title.is($0.title.lower()) },
+      #"""
+      ("reminders"."title" IS lower("reminders"."title"))
+      """#)
+    check(
+      { $0.title.isNot($0.title.lower()) },
+      #"""
+      ("reminders"."title" IS NOT lower("reminders"."title"))
+      """#)
+    check(
+      { row($0.remindersListID, $0.id) < (2, 1) },
+      #"""
+      (("reminders"."remindersListID", "reminders"."id") < (2, 1))
+      """#)
   }
 
   @Test func membershipAndPatterns() {
-    check({ $0.id.in([1, 2, 3]) }, #"@@"#)
-    check({ $0.remindersListID.in(RemindersList.select { $0.id }) }, #"@@"#)
-    check({ $0.priority.in(Reminder.select { $0.id }) }, #"@@"#)
-    check({ [1, 2].contains($0.id) }, #"@@"#)
-    check({ RemindersList.select { $0.id }.contains($0.remindersListID) }, #"@@"#)
-    check({ Reminder.select { $0.id }.contains($0.priority) }, #"@@"#)
-    check({ (1...3).contains($0.id) }, #"@@"#)
-    check({ (1..<3).contains($0.id) }, #"@@"#)
-    check({ $0.id.between(1, and: 3) }, #"@@"#)
-    check({ $0.id.between(1...3) }, #"@@"#)
-    check({ $0.id.between($0.remindersListID, and: $0.remindersListID + 10) }, #"@@"#)
-    check({ 1...3 ~= $0.id }, #"@@"#)
-    check({ 1...3 ~= $0.priority }, #"@@"#)
-    check({ $0.title.like("Call%") }, #"@@"#)
-    check({ $0.title.like("100\\%", escape: "\\") }, #"@@"#)
-    check({ $0.title.glob("Call*") }, #"@@"#)
-    check({ $0.title.contains("50%") }, #"@@"#)
-    check({ $0.title.hasPrefix("Call") }, #"@@"#)
-    check({ $0.title.hasSuffix("s") }, #"@@"#)
-    check({ $0.title.collate(.nocase) }, #"@@"#)
-    check({ $0.id.cast(as: String.self) }, #"@@"#)
-    check({ $0.priority.cast(as: Double.self) }, #"@@"#)
-    check({ _ in exists(Reminder.where { $0.isCompleted }.select { $0.id }) }, #"@@"#)
-    check({ _ in Reminder.count().subquery() }, #"@@"#)
-    check({ Case<String>().when($0.priority == 3, then: "high").else("normal") }, #"@@"#)
-    check({ Case<String>().when($0.priority == 3, then: "high").end() }, #"@@"#)
-    check({ Case<String>().when($0.isCompleted, then: "done").else($0.title) }, #"@@"#)
-    check({ Case<String>().when($0.isCompleted, then: $0.title.upper()).else($0.title) }, #"@@"#)
-    check({ Case($0.priority).when(1, then: "low").when(2, then: "medium").else("high") }, #"@@"#)
-    check({ Case($0.priority).when(3, then: $0.title.upper()).else($0.title) }, #"@@"#)
+    check({ $0.id.in([1, 2, 3]) }, #"("reminders"."id" IN (1, 2, 3))"#)
+    check(
+      { $0.remindersListID.in(RemindersList.select { $0.id }) },
+      #"""
+      ("reminders"."remindersListID" IN (SELECT "remindersLists"."id"
+      FROM "remindersLists"))
+      """#)
+    check(
+      { $0.priority.in(Reminder.select { $0.id }) },
+      #"""
+      ("reminders"."priority" IN (SELECT "reminders"."id"
+      FROM "reminders"))
+      """#)
+    check({ [1, 2].contains($0.id) }, #"("reminders"."id" IN (1, 2))"#)
+    check(
+      { RemindersList.select { $0.id }.contains($0.remindersListID) },
+      #"""
+      ("reminders"."remindersListID" IN (SELECT "remindersLists"."id"
+      FROM "remindersLists"))
+      """#)
+    check(
+      { Reminder.select { $0.id }.contains($0.priority) },
+      #"""
+      ("reminders"."priority" IN (SELECT "reminders"."id"
+      FROM "reminders"))
+      """#)
+    check({ (1...3).contains($0.id) }, #"("reminders"."id" BETWEEN 1 AND 3)"#)
+    check({ (1..<3).contains($0.id) }, #"(("reminders"."id" >= 1) AND ("reminders"."id" < 3))"#)
+    check({ $0.id.between(1, and: 3) }, #"("reminders"."id" BETWEEN 1 AND 3)"#)
+    check({ $0.id.between(1...3) }, #"("reminders"."id" BETWEEN 1 AND 3)"#)
+    check(
+      { $0.id.between($0.remindersListID, and: $0.remindersListID + 10) },
+      #"""
+      ("reminders"."id" BETWEEN "reminders"."remindersListID" AND ("reminders"."remindersListID" + 10))
+      """#)
+    check({ 1...3 ~= $0.id }, #"("reminders"."id" BETWEEN 1 AND 3)"#)
+    check({ 1...3 ~= $0.priority }, #"("reminders"."priority" BETWEEN 1 AND 3)"#)
+    check({ $0.title.like("Call%") }, #"("reminders"."title" LIKE 'Call%')"#)
+    check(
+      { $0.title.like("100\\%", escape: "\\") },
+      #"""
+      ("reminders"."title" LIKE '100\%' ESCAPE '\')
+      """#)
+    check({ $0.title.glob("Call*") }, #"("reminders"."title" GLOB 'Call*')"#)
+    check({ $0.title.contains("50%") }, #"("reminders"."title" LIKE '%50\%%' ESCAPE '\')"#)
+    check({ $0.title.hasPrefix("Call") }, #"(instr("reminders"."title", 'Call') = 1)"#)
+    check(
+      { $0.title.hasSuffix("s") },
+      #"""
+      (substr("reminders"."title", ((length("reminders"."title") - length('s')) + 1)) = 's')
+      """#)
+    check({ $0.title.collate(.nocase) }, #"("reminders"."title" COLLATE NOCASE)"#)
+    check({ $0.id.cast(as: String.self) }, #"CAST("reminders"."id" AS TEXT)"#)
+    check({ $0.priority.cast(as: Double.self) }, #"CAST("reminders"."priority" AS REAL)"#)
+    check(
+      { _ in exists(Reminder.where { $0.isCompleted }.select { $0.id }) },
+      #"""
+      (EXISTS (SELECT "reminders"."id"
+      FROM "reminders"
+      WHERE "reminders"."isCompleted"))
+      """#)
+    check(
+      { _ in Reminder.count().subquery() },
+      #"""
+      (SELECT count(*)
+      FROM "reminders")
+      """#)
+    check(
+      { Case<String>().when($0.priority == 3, then: "high").else("normal") },
+      #"""
+      (CASE WHEN ("reminders"."priority" = 3) THEN 'high' ELSE 'normal' END)
+      """#)
+    check(
+      { Case<String>().when($0.priority == 3, then: "high").end() },
+      #"""
+      (CASE WHEN ("reminders"."priority" = 3) THEN 'high' END)
+      """#)
+    check(
+      { Case<String>().when($0.isCompleted, then: "done").else($0.title) },
+      #"""
+      (CASE WHEN "reminders"."isCompleted" THEN 'done' ELSE "reminders"."title" END)
+      """#)
+    check(
+      { Case<String>().when($0.isCompleted, then: $0.title.upper()).else($0.title) },
+      #"""
+      (CASE WHEN "reminders"."isCompleted" THEN upper("reminders"."title") ELSE "reminders"."title" END)
+      """#)
+    check(
+      { Case($0.priority).when(1, then: "low").when(2, then: "medium").else("high") },
+      #"""
+      (CASE "reminders"."priority" WHEN 1 THEN 'low' WHEN 2 THEN 'medium' ELSE 'high' END)
+      """#)
+    check(
+      { Case($0.priority).when(3, then: $0.title.upper()).else($0.title) },
+      #"""
+      (CASE "reminders"."priority" WHEN 3 THEN upper("reminders"."title") ELSE "reminders"."title" END)
+      """#)
   }
 
   @Test func arithmetic() {
-    check({ $0.id + $0.remindersListID }, #"@@"#)
-    check({ $0.id + 1 }, #"@@"#)
-    check({ $0.id - $0.remindersListID }, #"@@"#)
-    check({ $0.id - 1 }, #"@@"#)
-    check({ $0.id * $0.remindersListID }, #"@@"#)
-    check({ $0.id * 2 }, #"@@"#)
-    check({ $0.id / $0.remindersListID }, #"@@"#)
-    check({ $0.id / 2 }, #"@@"#)
-    check({ $0.id % $0.remindersListID }, #"@@"#)
-    check({ $0.id % 2 }, #"@@"#)
-    check({ +$0.id }, #"@@"#)
-    check({ -$0.id }, #"@@"#)
-    check({ $0.id.negate() }, #"@@"#)
-    check({ $0.id & $0.remindersListID }, #"@@"#)
-    check({ $0.id & 1 }, #"@@"#)
-    check({ $0.id | $0.remindersListID }, #"@@"#)
-    check({ $0.id | 1 }, #"@@"#)
-    check({ $0.id << $0.remindersListID }, #"@@"#)
-    check({ $0.id << 1 }, #"@@"#)
-    check({ $0.id >> $0.remindersListID }, #"@@"#)
-    check({ $0.id >> 1 }, #"@@"#)
-    check({ $0.id ^ $0.remindersListID }, #"@@"#)
-    check({ $0.id ^ 1 }, #"@@"#)
-    check({ ~$0.id }, #"@@"#)
-    check({ $0.title + $0.title }, #"@@"#)
-    check({ "#" + $0.title }, #"@@"#)
-    check({ $0.title + "!" }, #"@@"#)
-    check({ $0.priority ?? 0 }, #"@@"#)
-    check({ $0.priority ?? $0.id }, #"@@"#)
+    check({ $0.id + $0.remindersListID }, #"("reminders"."id" + "reminders"."remindersListID")"#)
+    check({ $0.id + 1 }, #"("reminders"."id" + 1)"#)
+    check({ $0.id - $0.remindersListID }, #"("reminders"."id" - "reminders"."remindersListID")"#)
+    check({ $0.id - 1 }, #"("reminders"."id" - 1)"#)
+    check({ $0.id * $0.remindersListID }, #"("reminders"."id" * "reminders"."remindersListID")"#)
+    check({ $0.id * 2 }, #"("reminders"."id" * 2)"#)
+    check({ $0.id / $0.remindersListID }, #"("reminders"."id" / "reminders"."remindersListID")"#)
+    check({ $0.id / 2 }, #"("reminders"."id" / 2)"#)
+    check({ $0.id % $0.remindersListID }, #"("reminders"."id" % "reminders"."remindersListID")"#)
+    check({ $0.id % 2 }, #"("reminders"."id" % 2)"#)
+    check({ +$0.id }, #"(+"reminders"."id")"#)
+    check({ -$0.id }, #"(-"reminders"."id")"#)
+    check({ $0.id.negate() }, #"(-"reminders"."id")"#)
+    check({ $0.id & $0.remindersListID }, #"("reminders"."id" & "reminders"."remindersListID")"#)
+    check({ $0.id & 1 }, #"("reminders"."id" & 1)"#)
+    check({ $0.id | $0.remindersListID }, #"("reminders"."id" | "reminders"."remindersListID")"#)
+    check({ $0.id | 1 }, #"("reminders"."id" | 1)"#)
+    check({ $0.id << $0.remindersListID }, #"("reminders"."id" << "reminders"."remindersListID")"#)
+    check({ $0.id << 1 }, #"("reminders"."id" << 1)"#)
+    check({ $0.id >> $0.remindersListID }, #"("reminders"."id" >> "reminders"."remindersListID")"#)
+    check({ $0.id >> 1 }, #"("reminders"."id" >> 1)"#)
+    check(
+      { $0.id ^ $0.remindersListID },
+      #"""
+      (~("reminders"."id" & "reminders"."remindersListID") & ("reminders"."id" | "reminders"."remindersListID"))
+      """#)
+    check({ $0.id ^ 1 }, #"(~("reminders"."id" & 1) & ("reminders"."id" | 1))"#)
+    check({ ~$0.id }, #"(~"reminders"."id")"#)
+    check({ $0.title + $0.title }, #"("reminders"."title" || "reminders"."title")"#)
+    check({ "#" + $0.title }, #"('#' || "reminders"."title")"#)
+    check({ $0.title + "!" }, #"("reminders"."title" || '!')"#)
+    check({ $0.priority ?? 0 }, #"coalesce("reminders"."priority", 0)"#)
+    check({ $0.priority ?? $0.id }, #"coalesce("reminders"."priority", "reminders"."id")"#)
   }
 
   @Test func ordering() {
-    check({ $0.title.asc() }, #"@@"#)
-    check({ $0.title.desc() }, #"@@"#)
-    check({ $0.priority.desc().nullsFirst() }, #"@@"#)
-    check({ $0.priority.asc().nullsLast() }, #"@@"#)
-    check({ $0.priority.asc(nulls: .last) }, #"@@"#)
-    check({ $0.priority.desc(nulls: .first) }, #"@@"#)
+    check({ $0.title.asc() }, #""reminders"."title" ASC"#)
+    check({ $0.title.desc() }, #""reminders"."title" DESC"#)
+    check({ $0.priority.desc().nullsFirst() }, #""reminders"."priority" DESC NULLS FIRST"#)
+    check({ $0.priority.asc().nullsLast() }, #""reminders"."priority" ASC NULLS LAST"#)
+    check({ $0.priority.asc(nulls: .last) }, #""reminders"."priority" ASC NULLS LAST"#)
+    check({ $0.priority.desc(nulls: .first) }, #""reminders"."priority" DESC NULLS FIRST"#)
   }
 
   @Test func aggregates() {
-    check({ $0.id.count() }, #"@@"#)
-    check({ $0.priority.count(distinct: true) }, #"@@"#)
-    check({ $0.id.count(filter: $0.isCompleted) }, #"@@"#)
-    check({ $0.priority.max() }, #"@@"#)
-    check({ $0.priority.min() }, #"@@"#)
-    check({ $0.priority.sum() }, #"@@"#)
-    check({ $0.priority.total() }, #"@@"#)
-    check({ $0.priority.avg() }, #"@@"#)
-    check({ $0.title.groupConcat(", ") }, #"@@"#)
-    check({ $0.title.groupConcat(distinct: true) }, #"@@"#)
-    check({ $0.title.groupConcat($0.title.substr(1, 1)) }, #"@@"#)
-    check({ $0.title.groupConcat(", ").order(by: $0.title.desc()) }, #"@@"#, runs: false)
-    check({ SQLFunctions.count().filter($0.isCompleted) }, #"@@"#)
-    check({ _ in SQLFunctions.count() }, #"@@"#)
+    check({ $0.id.count() }, #"count("reminders"."id")"#)
+    check({ $0.priority.count(distinct: true) }, #"count(DISTINCT "reminders"."priority")"#)
+    check(
+      { $0.id.count(filter: $0.isCompleted) },
+      #"""
+      count("reminders"."id") FILTER (WHERE "reminders"."isCompleted")
+      """#)
+    check({ $0.priority.max() }, #"max("reminders"."priority")"#)
+    check({ $0.priority.min() }, #"min("reminders"."priority")"#)
+    check({ $0.priority.sum() }, #"sum("reminders"."priority")"#)
+    check({ $0.priority.total() }, #"total("reminders"."priority")"#)
+    check({ $0.priority.avg() }, #"avg("reminders"."priority")"#)
+    check({ $0.title.groupConcat(", ") }, #"group_concat("reminders"."title", ', ')"#)
+    check({ $0.title.groupConcat(distinct: true) }, #"group_concat(DISTINCT "reminders"."title")"#)
+    check(
+      { $0.title.groupConcat($0.title.substr(1, 1)) },
+      #"""
+      group_concat("reminders"."title", substr("reminders"."title", 1, 1))
+      """#)
+    check(
+      { $0.title.groupConcat(", ").order(by: $0.title.desc()) },
+      #"""
+      group_concat("reminders"."title", ', ' ORDER BY "reminders"."title" DESC)
+      """#, runs: false)
+    check(
+      { SQLFunctions.count().filter($0.isCompleted) },
+      #"""
+      count(*) FILTER (WHERE "reminders"."isCompleted")
+      """#)
+    check({ _ in SQLFunctions.count() }, #"count(*)"#)
   }
 
   @Test func scalarFunctions() {
-    check({ $0.title.length() }, #"@@"#)
-    check({ $0.title.count }, #"@@"#)
-    check({ $0.title.lower() }, #"@@"#)
-    check({ $0.title.upper() }, #"@@"#)
-    check({ $0.title.trim() }, #"@@"#)
-    check({ $0.title.ltrim(" -") }, #"@@"#)
-    check({ $0.title.rtrim(".") }, #"@@"#)
-    check({ $0.title.substr(1, 3) }, #"@@"#)
-    check({ $0.title.replace("Call", with: "Phone") }, #"@@"#)
-    check({ $0.title.replace("Call", "Phone") }, #"@@"#)
-    check({ $0.title.instr("a") }, #"@@"#)
-    check({ $0.title.unicode() }, #"@@"#)
-    check({ $0.title.octetLength() }, #"@@"#, runs: false)
-    check({ $0.title.hex().unhex() }, #"@@"#, runs: false)
-    check({ $0.id.abs() }, #"@@"#)
-    check({ $0.id.round(2) }, #"@@"#)
-    check({ $0.id.sign() }, #"@@"#)
-    check({ $0.priority.sign() }, #"@@"#)
-    check({ $0.title.hex() }, #"@@"#)
-    check({ $0.title.quote() }, #"@@"#)
-    check({ $0.priority.typeof() }, #"@@"#)
-    check({ $0.priority.nullif(0) }, #"@@"#)
-    check({ $0.priority.ifnull(0) }, #"@@"#)
-    check({ $0.isCompleted.likely() }, #"@@"#)
-    check({ $0.isCompleted.unlikely() }, #"@@"#)
-    check({ $0.isCompleted.likelihood(0.25) }, #"@@"#)
-    check({ _ in SQLFunctions.random() }, #"@@"#)
-    check({ _ in SQLFunctions.char(72, 105) }, #"@@"#)
-    check({ SQLFunctions.printf("%s (%d)", $0.title, $0.id) }, #"@@"#)
-    check({ SQLFunctions.coalesce($0.priority, $0.id) }, #"@@"#)
-    check({ SQLFunctions.max($0.id, $0.remindersListID) }, #"@@"#)
-    check({ SQLFunctions.min($0.id, $0.remindersListID) }, #"@@"#)
-    check({ _ in SQLFunctions.randomblob(4) }, #"@@"#)
-    check({ _ in SQLFunctions.zeroblob(4) }, #"@@"#)
+    check({ $0.title.length() }, #"length("reminders"."title")"#)
+    check({ $0.title.count }, #"length("reminders"."title")"#)
+    check({ $0.title.lower() }, #"lower("reminders"."title")"#)
+    check({ $0.title.upper() }, #"upper("reminders"."title")"#)
+    check({ $0.title.trim() }, #"trim("reminders"."title")"#)
+    check({ $0.title.ltrim(" -") }, #"ltrim("reminders"."title", ' -')"#)
+    check({ $0.title.rtrim(".") }, #"rtrim("reminders"."title", '.')"#)
+    check({ $0.title.substr(1, 3) }, #"substr("reminders"."title", 1, 3)"#)
+    check(
+      { $0.title.replace("Call", with: "Phone") },
+      #"""
+      replace("reminders"."title", 'Call', 'Phone')
+      """#)
+    check({ $0.title.replace("Call", "Phone") }, #"replace("reminders"."title", 'Call', 'Phone')"#)
+    check({ $0.title.instr("a") }, #"instr("reminders"."title", 'a')"#)
+    check({ $0.title.unicode() }, #"unicode("reminders"."title")"#)
+    check({ $0.title.octetLength() }, #"octet_length("reminders"."title")"#, runs: false)
+    check({ $0.title.hex().unhex() }, #"unhex(hex("reminders"."title"))"#, runs: false)
+    check({ $0.id.abs() }, #"abs("reminders"."id")"#)
+    check({ $0.id.round(2) }, #"round("reminders"."id", 2)"#)
+    check({ $0.id.sign() }, #"sign("reminders"."id")"#)
+    check({ $0.priority.sign() }, #"sign("reminders"."priority")"#)
+    check({ $0.title.hex() }, #"hex("reminders"."title")"#)
+    check({ $0.title.quote() }, #"quote("reminders"."title")"#)
+    check({ $0.priority.typeof() }, #"typeof("reminders"."priority")"#)
+    check({ $0.priority.nullif(0) }, #"nullif("reminders"."priority", 0)"#)
+    check({ $0.priority.ifnull(0) }, #"ifnull("reminders"."priority", 0)"#)
+    check({ $0.isCompleted.likely() }, #"likely("reminders"."isCompleted")"#)
+    check({ $0.isCompleted.unlikely() }, #"unlikely("reminders"."isCompleted")"#)
+    check({ $0.isCompleted.likelihood(0.25) }, #"likelihood("reminders"."isCompleted", 0.25)"#)
+    check({ _ in SQLFunctions.random() }, #"random()"#)
+    check({ _ in SQLFunctions.char(72, 105) }, #"char(72, 105)"#)
+    check(
+      { SQLFunctions.printf("%s (%d)", $0.title, $0.id) },
+      #"""
+      printf('%s (%d)', "reminders"."title", "reminders"."id")
+      """#)
+    check(
+      { SQLFunctions.coalesce($0.priority, $0.id) },
+      #"""
+      coalesce("reminders"."priority", "reminders"."id")
+      """#)
+    check(
+      { SQLFunctions.max($0.id, $0.remindersListID) },
+      #"""
+      max("reminders"."id", "reminders"."remindersListID")
+      """#)
+    check(
+      { SQLFunctions.min($0.id, $0.remindersListID) },
+      #"""
+      min("reminders"."id", "reminders"."remindersListID")
+      """#)
+    check({ _ in SQLFunctions.randomblob(4) }, #"randomblob(4)"#)
+    check({ _ in SQLFunctions.zeroblob(4) }, #"zeroblob(4)"#)
   }
 
   @Test func dateAndTime() {
-    check({ _ in SQLFunctions.date(SQLFunctions.now, "+1 day") }, #"@@"#)
-    check({ _ in SQLFunctions.time(SQLFunctions.now) }, #"@@"#)
-    check({ _ in SQLFunctions.datetime(SQLFunctions.now, "start of day") }, #"@@"#)
-    check({ _ in SQLFunctions.julianday(SQLFunctions.now) }, #"@@"#)
-    check({ _ in SQLFunctions.unixepoch(SQLFunctions.now) }, #"@@"#)
-    check({ _ in SQLFunctions.strftime("%Y", SQLFunctions.now) }, #"@@"#)
+    check({ _ in SQLFunctions.date(SQLFunctions.now, "+1 day") }, #"date('now', '+1 day')"#)
+    check({ _ in SQLFunctions.time(SQLFunctions.now) }, #"time('now')"#)
+    check(
+      { _ in SQLFunctions.datetime(SQLFunctions.now, "start of day") },
+      #"""
+      datetime('now', 'start of day')
+      """#)
+    check({ _ in SQLFunctions.julianday(SQLFunctions.now) }, #"julianday('now')"#)
+    check({ _ in SQLFunctions.unixepoch(SQLFunctions.now) }, #"unixepoch('now')"#)
+    check({ _ in SQLFunctions.strftime("%Y", SQLFunctions.now) }, #"strftime('%Y', 'now')"#)
   }
 
   @Test func json() {
-    check({ SQLFunctions.jsonArray($0.id, $0.title) }, #"@@"#)
-    check({ SQLFunctions.jsonObject(["id": $0.id, "title": $0.title]) }, #"@@"#)
-    check({ SQLFunctions.jsonArray($0.id, $0.title).jsonValue(at: "$[1]") }, #"@@"#)
-    check({ SQLFunctions.jsonArray($0.id, $0.title).jsonExtract("$[1]", as: String.self) }, #"@@"#)
-    check({ SQLFunctions.jsonExtract(SQLFunctions.jsonArray($0.id), "$[0]", as: Int.self) }, #"@@"#)
-    check({ $0.title.jsonGroupArray() }, #"@@"#)
-    check({ SQLFunctions.jsonGroupObject(key: $0.title, value: $0.id) }, #"@@"#)
+    check(
+      { SQLFunctions.jsonArray($0.id, $0.title) },
+      #"""
+      json_array("reminders"."id", "reminders"."title")
+      """#)
+    check(
+      { SQLFunctions.jsonObject(["id": $0.id, "title": $0.title]) },
+      #"""
+      json_object('id', "reminders"."id", 'title', "reminders"."title")
+      """#)
+    check(
+      { SQLFunctions.jsonArray($0.id, $0.title).jsonValue(at: "$[1]") },
+      #"""
+      (json_array("reminders"."id", "reminders"."title") -> '$[1]')
+      """#)
+    check(
+      { SQLFunctions.jsonArray($0.id, $0.title).jsonExtract("$[1]", as: String.self) },
+      #"""
+      (json_array("reminders"."id", "reminders"."title") ->> '$[1]')
+      """#)
+    check(
+      { SQLFunctions.jsonExtract(SQLFunctions.jsonArray($0.id), "$[0]", as: Int.self) },
+      #"""
+      json_extract(json_array("reminders"."id"), '$[0]')
+      """#)
+    check({ $0.title.jsonGroupArray() }, #"json_group_array("reminders"."title")"#)
+    check(
+      { SQLFunctions.jsonGroupObject(key: $0.title, value: $0.id) },
+      #"""
+      json_group_object("reminders"."title", "reminders"."id")
+      """#)
   }
 
   @Test func windows() {
-    check({ SQLFunctions.rowNumber().over(Window.order(by: $0.title)) }, #"@@"#)
-    check({ SQLFunctions.rank().over(Window.partition(by: $0.remindersListID).order(by: $0.priority)) }, #"@@"#)
-    check({ SQLFunctions.denseRank().over(Window.order(by: $0.priority.desc())) }, #"@@"#)
-    check({ SQLFunctions.ntile(2).over(Window.order(by: $0.id)) }, #"@@"#)
-    check({ $0.title.lag().over(Window.order(by: $0.id)) }, #"@@"#)
-    check({ $0.title.lead(2).over(Window.order(by: $0.id)) }, #"@@"#)
-    check({ $0.title.firstValue().over(Window.partition(by: $0.remindersListID)) }, #"@@"#)
-    check({ $0.title.lastValue().over() }, #"@@"#)
-    check({ $0.id.sum().over(Window.order(by: $0.id).frame("ROWS BETWEEN 1 PRECEDING AND CURRENT ROW")) }, #"@@"#)
+    check(
+      { SQLFunctions.rowNumber().over(Window.order(by: $0.title)) },
+      #"""
+      row_number() OVER (ORDER BY "reminders"."title")
+      """#)
+    check(
+      { SQLFunctions.rank().over(Window.partition(by: $0.remindersListID).order(by: $0.priority)) },
+      #"""
+      rank() OVER (PARTITION BY "reminders"."remindersListID" ORDER BY "reminders"."priority")
+      """#)
+    check(
+      { SQLFunctions.denseRank().over(Window.order(by: $0.priority.desc())) },
+      #"""
+      dense_rank() OVER (ORDER BY "reminders"."priority" DESC)
+      """#)
+    check(
+      { SQLFunctions.ntile(2).over(Window.order(by: $0.id)) },
+      #"""
+      ntile(2) OVER (ORDER BY "reminders"."id")
+      """#)
+    check(
+      { $0.title.lag().over(Window.order(by: $0.id)) },
+      #"""
+      lag("reminders"."title", 1) OVER (ORDER BY "reminders"."id")
+      """#)
+    check(
+      { $0.title.lead(2).over(Window.order(by: $0.id)) },
+      #"""
+      lead("reminders"."title", 2) OVER (ORDER BY "reminders"."id")
+      """#)
+    check(
+      { $0.title.firstValue().over(Window.partition(by: $0.remindersListID)) },
+      #"""
+      first_value("reminders"."title") OVER (PARTITION BY "reminders"."remindersListID")
+      """#)
+    check({ $0.title.lastValue().over() }, #"last_value("reminders"."title") OVER ()"#)
+    check(
+      {
+        $0.id.sum().over(Window.order(by: $0.id).frame("ROWS BETWEEN 1 PRECEDING AND CURRENT ROW"))
+      },
+      #"""
+      sum("reminders"."id") OVER (ORDER BY "reminders"."id" ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)
+      """#)
   }
 
   @Test func fullTextSearch() {
-    check(ReminderText.where { _ in ReminderText.match("milk") }.select { $0.title }, #"@@"#)
-    check(ReminderText.where { $0.notes.match("milk") }.select { $0.title }, #"@@"#)
-    check(ReminderText.where { _ in ReminderText.match("milk") }.order { _ in ReminderText.bm25(10, 1) }.select { $0.title }, #"@@"#)
-    check(ReminderText.where { _ in ReminderText.match("milk") }.order { _ in ReminderText.rank }.select { $0.title }, #"@@"#)
-    check(ReminderText.where { _ in ReminderText.match("milk") }.select { _ in ReminderText.highlight(\.notes, open: "<b>", close: "</b>") }, #"@@"#)
-    check(ReminderText.where { _ in ReminderText.match("milk") }.select { _ in ReminderText.snippet(\.notes, open: "[", close: "]", tokens: 4) }, #"@@"#)
+    check(
+      ReminderText.where { _ in ReminderText.match("milk") }.select { $0.title },
+      #"""
+      SELECT "reminderTexts"."title"
+      FROM "reminderTexts"
+      WHERE ("reminderTexts" MATCH 'milk')
+      """#)
+    check(
+      ReminderText.where { $0.notes.match("milk") }.select { $0.title },
+      #"""
+      SELECT "reminderTexts"."title"
+      FROM "reminderTexts"
+      WHERE ("reminderTexts"."notes" MATCH 'milk')
+      """#)
+    check(
+      ReminderText.where { _ in ReminderText.match("milk") }.order { _ in ReminderText.bm25(10, 1) }
+        .select { $0.title },
+      #"""
+      SELECT "reminderTexts"."title"
+      FROM "reminderTexts"
+      WHERE ("reminderTexts" MATCH 'milk')
+      ORDER BY bm25("reminderTexts", 10.0, 1.0)
+      """#)
+    check(
+      ReminderText.where { _ in ReminderText.match("milk") }.order { _ in ReminderText.rank }.select
+      { $0.title },
+      #"""
+      SELECT "reminderTexts"."title"
+      FROM "reminderTexts"
+      WHERE ("reminderTexts" MATCH 'milk')
+      ORDER BY "reminderTexts"."rank"
+      """#)
+    check(
+      ReminderText.where { _ in ReminderText.match("milk") }.select { _ in
+        ReminderText.highlight(\.notes, open: "<b>", close: "</b>")
+      },
+      #"""
+      SELECT highlight("reminderTexts", 1, '<b>', '</b>')
+      FROM "reminderTexts"
+      WHERE ("reminderTexts" MATCH 'milk')
+      """#)
+    check(
+      ReminderText.where { _ in ReminderText.match("milk") }.select { _ in
+        ReminderText.snippet(\.notes, open: "[", close: "]", tokens: 4)
+      },
+      #"""
+      SELECT snippet("reminderTexts", 1, '[', ']', '…', 4)
+      FROM "reminderTexts"
+      WHERE ("reminderTexts" MATCH 'milk')
+      """#)
   }
 }

@@ -63,7 +63,7 @@ func checkDivisor(_ value: some QueryBindable, _ operator: StaticString) {
 
 /// `lhs + rhs`
 ///
-/// `$0.id + $0.remindersListID` renders `@@`.
+/// `$0.id + $0.remindersListID` renders `("reminders"."id" + "reminders"."remindersListID")`.
 @inlinable
 public func + <Value: QueryNumeric>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -73,7 +73,7 @@ public func + <Value: QueryNumeric>(
 
 /// `lhs + ?`
 ///
-/// `$0.id + 1` renders `@@`.
+/// `$0.id + 1` renders `("reminders"."id" + 1)`.
 @inlinable
 public func + <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -83,7 +83,7 @@ public func + <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value
 
 /// `lhs - rhs`
 ///
-/// `$0.id - $0.remindersListID` renders `@@`.
+/// `$0.id - $0.remindersListID` renders `("reminders"."id" - "reminders"."remindersListID")`.
 @inlinable
 public func - <Value: QueryNumeric>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -93,7 +93,7 @@ public func - <Value: QueryNumeric>(
 
 /// `lhs - ?`
 ///
-/// `$0.id - 1` renders `@@`.
+/// `$0.id - 1` renders `("reminders"."id" - 1)`.
 @inlinable
 public func - <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -103,7 +103,7 @@ public func - <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value
 
 /// `lhs * rhs`
 ///
-/// `$0.id * $0.remindersListID` renders `@@`.
+/// `$0.id * $0.remindersListID` renders `("reminders"."id" * "reminders"."remindersListID")`.
 @inlinable
 public func * <Value: QueryNumeric>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -113,7 +113,7 @@ public func * <Value: QueryNumeric>(
 
 /// `lhs * ?`
 ///
-/// `$0.id * 2` renders `@@`.
+/// `$0.id * 2` renders `("reminders"."id" * 2)`.
 @inlinable
 public func * <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -124,7 +124,7 @@ public func * <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value
 /// `lhs / rhs` (integer division for integers, as in SQLite). Optional: SQLite gives `NULL`
 /// where `rhs` is 0.
 ///
-/// `$0.id / $0.remindersListID` renders `@@`.
+/// `$0.id / $0.remindersListID` renders `("reminders"."id" / "reminders"."remindersListID")`.
 @inlinable
 public func / <Value: QueryNumeric>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -135,7 +135,7 @@ public func / <Value: QueryNumeric>(
 /// `lhs / ?`: not optional, since the divisor is known not to be 0. Dividing by a zero value
 /// traps, as Swift's integer division does.
 ///
-/// `$0.id / 2` renders `@@`.
+/// `$0.id / 2` renders `("reminders"."id" / 2)`.
 @inlinable
 public func / <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -146,7 +146,7 @@ public func / <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value
 
 /// `+operand`: the operand unchanged (SQLite's unary plus is a no-op).
 ///
-/// `+$0.id` renders `@@`.
+/// `+$0.id` renders `(+"reminders"."id")`.
 @inlinable
 public prefix func + <Value: QueryNumeric>(operand: some QueryExpression<Value>)
   -> SQLQueryExpression<Value>
@@ -156,7 +156,7 @@ public prefix func + <Value: QueryNumeric>(operand: some QueryExpression<Value>)
 
 /// `-operand`
 ///
-/// `-$0.id` renders `@@`.
+/// `-$0.id` renders `(-"reminders"."id")`.
 @inlinable
 public prefix func - <Value: QueryNumeric>(operand: some QueryExpression<Value>)
   -> SQLQueryExpression<Value>
@@ -167,7 +167,7 @@ public prefix func - <Value: QueryNumeric>(operand: some QueryExpression<Value>)
 extension QueryExpression where QueryValue: QueryNumeric {
   /// `-expression`: the method form of prefix `-`.
   ///
-  /// `$0.id.negate()` renders `@@`.
+  /// `$0.id.negate()` renders `(-"reminders"."id")`.
   @inlinable
   public func negate() -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("(-\(self))")
@@ -178,7 +178,7 @@ extension QueryExpression where QueryValue: QueryNumeric {
 
 /// `lhs % rhs`. Optional: SQLite gives `NULL` where `rhs` is 0.
 ///
-/// `$0.id % $0.remindersListID` renders `@@`.
+/// `$0.id % $0.remindersListID` renders `("reminders"."id" % "reminders"."remindersListID")`.
 @inlinable
 public func % <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -188,7 +188,7 @@ public func % <Value: QueryInteger>(
 
 /// `lhs % ?`: not optional; a zero value traps, as Swift's `%` does.
 ///
-/// `$0.id % 2` renders `@@`.
+/// `$0.id % 2` renders `("reminders"."id" % 2)`.
 @inlinable
 public func % <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -199,7 +199,7 @@ public func % <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value
 
 /// `lhs & rhs`
 ///
-/// `$0.id & $0.remindersListID` renders `@@`.
+/// `$0.id & $0.remindersListID` renders `("reminders"."id" & "reminders"."remindersListID")`.
 @inlinable
 public func & <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -209,7 +209,7 @@ public func & <Value: QueryInteger>(
 
 /// `lhs & ?`
 ///
-/// `$0.id & 1` renders `@@`.
+/// `$0.id & 1` renders `("reminders"."id" & 1)`.
 @inlinable
 public func & <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -219,7 +219,7 @@ public func & <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value
 
 /// `lhs | rhs`
 ///
-/// `$0.id | $0.remindersListID` renders `@@`.
+/// `$0.id | $0.remindersListID` renders `("reminders"."id" | "reminders"."remindersListID")`.
 @inlinable
 public func | <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -229,7 +229,7 @@ public func | <Value: QueryInteger>(
 
 /// `lhs | ?`
 ///
-/// `$0.id | 1` renders `@@`.
+/// `$0.id | 1` renders `("reminders"."id" | 1)`.
 @inlinable
 public func | <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -239,7 +239,7 @@ public func | <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value
 
 /// `lhs << rhs`
 ///
-/// `$0.id << $0.remindersListID` renders `@@`.
+/// `$0.id << $0.remindersListID` renders `("reminders"."id" << "reminders"."remindersListID")`.
 @inlinable
 public func << <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -249,7 +249,7 @@ public func << <Value: QueryInteger>(
 
 /// `lhs << ?`
 ///
-/// `$0.id << 1` renders `@@`.
+/// `$0.id << 1` renders `("reminders"."id" << 1)`.
 @inlinable
 public func << <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -259,7 +259,7 @@ public func << <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Valu
 
 /// `lhs >> rhs`
 ///
-/// `$0.id >> $0.remindersListID` renders `@@`.
+/// `$0.id >> $0.remindersListID` renders `("reminders"."id" >> "reminders"."remindersListID")`.
 @inlinable
 public func >> <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -269,7 +269,7 @@ public func >> <Value: QueryInteger>(
 
 /// `lhs >> ?`
 ///
-/// `$0.id >> 1` renders `@@`.
+/// `$0.id >> 1` renders `("reminders"."id" >> 1)`.
 @inlinable
 public func >> <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -279,7 +279,7 @@ public func >> <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Valu
 
 /// Bitwise exclusive or, which SQLite lacks: `(~(lhs & rhs) & (lhs | rhs))`.
 ///
-/// `$0.id ^ $0.remindersListID` renders `@@`.
+/// `$0.id ^ $0.remindersListID` renders `(~("reminders"."id" & "reminders"."remindersListID") & ("reminders"."id" | "reminders"."remindersListID"))`.
 @inlinable
 public func ^ <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -289,7 +289,7 @@ public func ^ <Value: QueryInteger>(
 
 /// Bitwise exclusive or with a value: `(~(lhs & ?) & (lhs | ?))`.
 ///
-/// `$0.id ^ 1` renders `@@`.
+/// `$0.id ^ 1` renders `(~("reminders"."id" & 1) & ("reminders"."id" | 1))`.
 @inlinable
 public func ^ <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -299,7 +299,7 @@ public func ^ <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value
 
 /// `~operand`
 ///
-/// `~$0.id` renders `@@`.
+/// `~$0.id` renders `(~"reminders"."id")`.
 @inlinable
 public prefix func ~ <Value: QueryInteger>(operand: some QueryExpression<Value>)
   -> SQLQueryExpression<Value>
@@ -324,7 +324,7 @@ extension Optional: QueryText where Wrapped == String {
 
 /// String concatenation: `lhs || rhs`.
 ///
-/// `$0.title + $0.title` renders `@@`.
+/// `$0.title + $0.title` renders `("reminders"."title" || "reminders"."title")`.
 @inlinable
 public func + <Value: QueryText>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -351,7 +351,7 @@ public func + (lhs: some QueryExpression<String>, rhs: some QueryExpression<Stri
 
 /// String concatenation after a value: `? || rhs`.
 ///
-/// `"#" + $0.title` renders `@@`.
+/// `"#" + $0.title` renders `('#' || "reminders"."title")`.
 @inlinable
 public func + <Value: QueryText>(lhs: String, rhs: some QueryExpression<Value>)
   -> SQLQueryExpression<Value>
@@ -361,7 +361,7 @@ public func + <Value: QueryText>(lhs: String, rhs: some QueryExpression<Value>)
 
 /// String concatenation with a value: `lhs || ?`.
 ///
-/// `$0.title + "!"` renders `@@`.
+/// `$0.title + "!"` renders `("reminders"."title" || '!')`.
 @inlinable
 public func + <Value: QueryText>(lhs: some QueryExpression<Value>, rhs: String)
   -> SQLQueryExpression<Value>
@@ -384,7 +384,7 @@ extension Optional: QueryOptional where Wrapped: QueryBindable {}
 extension QueryExpression where QueryValue: QueryOptional {
   /// `coalesce(lhs, ?)`: the value, or `rhs` where it is `NULL`.
   ///
-  /// `$0.priority ?? 0` renders `@@`.
+  /// `$0.priority ?? 0` renders `coalesce("reminders"."priority", 0)`.
   @inlinable
   public static func ?? (lhs: Self, rhs: QueryValue.Wrapped)
     -> SQLQueryExpression<QueryValue.Wrapped>
@@ -394,7 +394,7 @@ extension QueryExpression where QueryValue: QueryOptional {
 
   /// `coalesce(lhs, rhs)`, with a fallback that is never `NULL`.
   ///
-  /// `$0.priority ?? $0.id` renders `@@`.
+  /// `$0.priority ?? $0.id` renders `coalesce("reminders"."priority", "reminders"."id")`.
   @inlinable
   public static func ?? (lhs: Self, rhs: some QueryExpression<QueryValue.Wrapped>)
     -> SQLQueryExpression<QueryValue.Wrapped>
@@ -412,18 +412,18 @@ extension QueryExpression where QueryValue: QueryOptional {
 }
 
 extension QueryExpression {
-  /// `lhs IS rhs`: equality in which `NULL IS NULL` is true. `.is(nil)` renders `IS NULL`.
+  /// `lhs IS rhs`: equality in which `NULL IS NULL` is true. `.is(nil)` tests for `NULL`.
   ///
-  /// `$0.priority.is(nil)` renders `@@`.
+  /// `$0.priority.is(nil)` renders `("reminders"."priority" IS NULL)`.
   @inlinable
   public func `is`(_ other: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>>
   where QueryValue: QueryBindable {
     BinaryOperation(self, "IS", BoundValue(other))
   }
 
-  /// `lhs IS NOT rhs`. `.isNot(nil)` renders `IS NOT NULL`.
+  /// `lhs IS NOT rhs`. `.isNot(nil)` tests for a value.
   ///
-  /// `$0.priority.isNot(3)` renders `@@`.
+  /// `$0.priority.isNot(3)` renders `("reminders"."priority" IS NOT 3)`.
   @inlinable
   public func isNot(_ other: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>>
   where QueryValue: QueryBindable {
@@ -432,7 +432,7 @@ extension QueryExpression {
 
   /// `lhs IS rhs` for two expressions.
   ///
-  /// `$0.title.is($0.title.lower())` renders `@@`.
+  /// `$0.title.is($0.title.lower())` renders `("reminders"."title" IS lower("reminders"."title"))`.
   @inlinable
   public func `is`<Other: QueryExpression<QueryValue>>(_ other: Other)
     -> BinaryOperation<Bool, Self, Other>
@@ -442,7 +442,7 @@ extension QueryExpression {
 
   /// `lhs IS NOT rhs` for two expressions.
   ///
-  /// `$0.title.isNot($0.title.lower())` renders `@@`.
+  /// `$0.title.isNot($0.title.lower())` renders `("reminders"."title" IS NOT lower("reminders"."title"))`.
   @inlinable
   public func isNot<Other: QueryExpression<QueryValue>>(_ other: Other)
     -> BinaryOperation<Bool, Self, Other>

@@ -4,7 +4,7 @@
 extension Sequence where Element: QueryBindable {
   /// `expression IN (?, ?, …)`: `[1, 2].contains($0.id)`. An empty sequence matches nothing.
   ///
-  /// `[1, 2].contains($0.id)` renders `@@`.
+  /// `[1, 2].contains($0.id)` renders `("reminders"."id" IN (1, 2))`.
   @inlinable
   public func contains(_ expression: some QueryExpression<Element>) -> SQLQueryExpression<Bool> {
     expression.in(self)
@@ -15,7 +15,7 @@ extension Statement where QueryValue: QueryBindable {
   /// `expression IN (SELECT …)`: `Shelf.select(\.id).contains($0.shelfID)`, for an expression
   /// of the statement's type or its optional.
   ///
-  /// `RemindersList.select { $0.id }.contains($0.remindersListID)` renders `@@`.
+  /// `RemindersList.select { $0.id }.contains($0.remindersListID)` renders `("reminders"."remindersListID" IN (SELECT "remindersLists"."id" FROM "remindersLists"))`.
   @inlinable
   public func contains(_ expression: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(expression) IN \(self))")
@@ -23,7 +23,7 @@ extension Statement where QueryValue: QueryBindable {
 
   /// `expression IN (SELECT …)` for an optional expression: `NULL` matches nothing.
   ///
-  /// `Reminder.select { $0.id }.contains($0.priority)` renders `@@`.
+  /// `Reminder.select { $0.id }.contains($0.priority)` renders `("reminders"."priority" IN (SELECT "reminders"."id" FROM "reminders"))`.
   @inlinable
   public func contains(_ expression: some QueryExpression<QueryValue?>)
     -> SQLQueryExpression<Bool>
@@ -35,7 +35,7 @@ extension Statement where QueryValue: QueryBindable {
 extension ClosedRange where Bound: QueryBindable {
   /// `expression BETWEEN ? AND ?`: `(1...5).contains($0.id)`.
   ///
-  /// `(1...3).contains($0.id)` renders `@@`.
+  /// `(1...3).contains($0.id)` renders `("reminders"."id" BETWEEN 1 AND 3)`.
   @inlinable
   public func contains(_ expression: some QueryExpression<Bound>) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(expression) BETWEEN \(lowerBound) AND \(upperBound))")
@@ -45,7 +45,7 @@ extension ClosedRange where Bound: QueryBindable {
 extension Range where Bound: QueryBindable {
   /// `(expression >= ? AND expression < ?)`: `(1..<5).contains($0.id)`.
   ///
-  /// `(1..<3).contains($0.id)` renders `@@`.
+  /// `(1..<3).contains($0.id)` renders `(("reminders"."id" >= 1) AND ("reminders"."id" < 3))`.
   @inlinable
   public func contains(_ expression: some QueryExpression<Bound>) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("((\(expression) >= \(lowerBound)) AND (\(expression) < \(upperBound)))")
@@ -58,7 +58,7 @@ extension QueryExpression where QueryValue == String {
   /// Unlike a `LIKE 'prefix%'` pattern, case counts (`"Dune"` doesn't start with `"du"`) and
   /// `%` and `_` are plain characters.
   ///
-  /// `$0.title.hasPrefix("Call")` renders `@@`.
+  /// `$0.title.hasPrefix("Call")` renders `(instr("reminders"."title", 'Call') = 1)`.
   @inlinable
   public func hasPrefix(_ prefix: String) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(instr(\(self), \(prefix)) = 1)")
@@ -68,7 +68,7 @@ extension QueryExpression where QueryValue == String {
   /// `(substr(expression, length(expression) - length(?) + 1) = ?)`. Case counts, and `%` and
   /// `_` are plain characters.
   ///
-  /// `$0.title.hasSuffix("s")` renders `@@`.
+  /// `$0.title.hasSuffix("s")` renders `(substr("reminders"."title", ((length("reminders"."title") - length('s')) + 1)) = 's')`.
   @inlinable
   public func hasSuffix(_ suffix: String) -> SQLQueryExpression<Bool> {
     SQLQueryExpression(
@@ -84,8 +84,8 @@ extension QueryExpression where QueryValue == String {
 
 // MARK: Row values
 
-/// Several expressions compared as one row value: `row($0.shelfID, $0.pages) < (2, 100)` renders
-/// `(("books"."shelfID", "books"."pages") < (?, ?))`, which compares the first elements, then
+/// Several expressions compared as one row value: `row($0.remindersListID, $0.id) < (2, 1)` renders
+/// `(("reminders"."remindersListID", "reminders"."id") < (2, 1))`, which compares the first elements, then
 /// the second where the first are equal (SQLite 3.15 and later). It orders (`<`, `<=`, `>`,
 /// `>=`); equality has no row form here, since compared columns one by one say the same thing.
 public struct RowValue<QueryValue>: QueryExpression {
@@ -148,7 +148,7 @@ public struct RowValue<QueryValue>: QueryExpression {
 
 /// A row value of two expressions, to compare with a tuple: `row($0.shelfID, $0.pages) < (2, 0)`.
 ///
-/// `row($0.remindersListID, $0.id) < (2, 1)` renders `@@`.
+/// `row($0.remindersListID, $0.id) < (2, 1)` renders `(("reminders"."remindersListID", "reminders"."id") < (2, 1))`.
 @inlinable
 public func row<A: QueryBindable, B: QueryBindable>(
   _ a: some QueryExpression<A>, _ b: some QueryExpression<B>

@@ -10,7 +10,9 @@ extension Table {
   /// ReminderText.where { _ in ReminderText.match("milk") }.select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminderTexts"."title"
+  /// FROM "reminderTexts"
+  /// WHERE ("reminderTexts" MATCH 'milk')
   /// ```
   public static func match(_ pattern: String) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(raw: schema.quotedName) MATCH \(pattern))")
@@ -22,7 +24,10 @@ extension Table {
   /// ReminderText.where { _ in ReminderText.match("milk") }.order { _ in ReminderText.bm25(10, 1) }.select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminderTexts"."title"
+  /// FROM "reminderTexts"
+  /// WHERE ("reminderTexts" MATCH 'milk')
+  /// ORDER BY bm25("reminderTexts", 10.0, 1.0)
   /// ```
   public static func bm25(_ weights: Double...) -> SQLQueryExpression<Double> {
     var fragment: QueryFragment = "bm25(\(raw: schema.quotedName)"
@@ -37,7 +42,10 @@ extension Table {
   /// ReminderText.where { _ in ReminderText.match("milk") }.order { _ in ReminderText.rank }.select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminderTexts"."title"
+  /// FROM "reminderTexts"
+  /// WHERE ("reminderTexts" MATCH 'milk')
+  /// ORDER BY "reminderTexts"."rank"
   /// ```
   public static var rank: SQLQueryExpression<Double> {
     SQLQueryExpression("\(raw: schema.quotedName).\"rank\"")
@@ -49,7 +57,9 @@ extension Table {
   /// ReminderText.where { _ in ReminderText.match("milk") }.select { _ in ReminderText.highlight(\.notes, open: "<b>", close: "</b>") }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT highlight("reminderTexts", 1, '<b>', '</b>')
+  /// FROM "reminderTexts"
+  /// WHERE ("reminderTexts" MATCH 'milk')
   /// ```
   public static func highlight<Value>(
     _ column: KeyPath<TableColumns, TableColumn<Self, Value>>, open: String, close: String
@@ -65,7 +75,9 @@ extension Table {
   /// ReminderText.where { _ in ReminderText.match("milk") }.select { _ in ReminderText.snippet(\.notes, open: "[", close: "]", tokens: 4) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT snippet("reminderTexts", 1, '[', ']', '…', 4)
+  /// FROM "reminderTexts"
+  /// WHERE ("reminderTexts" MATCH 'milk')
   /// ```
   public static func snippet<Value>(
     _ column: KeyPath<TableColumns, TableColumn<Self, Value>>, open: String, close: String,

@@ -40,7 +40,11 @@ extension Statement {
   /// Reminder.select { $0.title }.union(RemindersList.select { $0.title })
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// UNION
+  /// SELECT "remindersLists"."title"
+  /// FROM "remindersLists"
   /// ```
   @inlinable
   public func union(_ other: some Statement<QueryValue>) -> CompoundSelect<QueryValue> {
@@ -53,7 +57,11 @@ extension Statement {
   /// Reminder.select { $0.title }.unionAll(RemindersList.select { $0.title })
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// UNION ALL
+  /// SELECT "remindersLists"."title"
+  /// FROM "remindersLists"
   /// ```
   @inlinable
   public func unionAll(_ other: some Statement<QueryValue>) -> CompoundSelect<QueryValue> {
@@ -66,7 +74,11 @@ extension Statement {
   /// Reminder.select { $0.title }.intersect(RemindersList.select { $0.title })
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// INTERSECT
+  /// SELECT "remindersLists"."title"
+  /// FROM "remindersLists"
   /// ```
   @inlinable
   public func intersect(_ other: some Statement<QueryValue>) -> CompoundSelect<QueryValue> {
@@ -79,7 +91,11 @@ extension Statement {
   /// Reminder.select { $0.title }.except(RemindersList.select { $0.title })
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// EXCEPT
+  /// SELECT "remindersLists"."title"
+  /// FROM "remindersLists"
   /// ```
   @inlinable
   public func except(_ other: some Statement<QueryValue>) -> CompoundSelect<QueryValue> {

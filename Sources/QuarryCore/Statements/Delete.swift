@@ -17,7 +17,8 @@ public struct Delete<From: Table>: Statement, Sendable {
   /// Reminder.delete().where { $0.id == 1 }
   /// ```
   /// ```sql
-  /// @@
+  /// DELETE FROM "reminders"
+  /// WHERE ("reminders"."id" = 1)
   /// ```
   @inlinable
   public func `where`<Predicate: QueryExpression<Bool>>(
@@ -37,7 +38,7 @@ public struct Delete<From: Table>: Statement, Sendable {
 extension Table {
   /// Deletes every row: `DELETE FROM "reminders"`.
   ///
-  /// `Reminder.delete()` renders `@@`.
+  /// `Reminder.delete()` renders `DELETE FROM "reminders"`.
   @inlinable
   public static func delete() -> Delete<Self> { Delete() }
 }

@@ -8,7 +8,10 @@ import QuarrySQLText
 ///   .select { ($0.title, $1.title) }
 /// ```
 /// ```sql
-/// @@
+/// SELECT "reminders"."title", "remindersLists"."title"
+/// FROM "reminders"
+/// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+/// WHERE (NOT "reminders"."isCompleted")
 /// ```
 ///
 /// Query closures receive both tables' columns, `$0` and `$1` (name them, as above, where a
@@ -44,7 +47,10 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.where { $1.title == "Work" }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// WHERE ("remindersLists"."title" = 'Work')
   /// ```
   @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
@@ -267,7 +273,9 @@ extension Table {
   /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ```
   @inlinable
   public static func join<Other: Table, On: QueryExpression<Bool>>(
@@ -286,7 +294,9 @@ extension Table {
   /// RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "remindersLists"."title", "reminders"."title"
+  /// FROM "remindersLists"
+  /// LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
   /// ```
   @inlinable
   public static func leftJoin<Other: Table, On: QueryExpression<Bool>>(
@@ -305,7 +315,9 @@ extension Table {
   /// Reminder.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// RIGHT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ```
   @inlinable
   public static func rightJoin<Other: Table, On: QueryExpression<Bool>>(
@@ -324,7 +336,9 @@ extension Table {
   /// Reminder.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// FULL JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ```
   @inlinable
   public static func fullJoin<Other: Table, On: QueryExpression<Bool>>(
@@ -344,7 +358,9 @@ extension Table {
   /// Reminder.crossJoin(RemindersList.all).select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// CROSS JOIN "remindersLists"
   /// ```
   @inlinable
   public static func crossJoin<Other: Table>(
@@ -417,7 +433,9 @@ extension Table {
   /// Reminder.aliased("r").where { $0.isCompleted }.select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "r"."title"
+  /// FROM "reminders" AS "r"
+  /// WHERE "r"."isCompleted"
   /// ```
   public static func aliased(_ name: String) -> TableAlias<Self> { TableAlias(name: name) }
 
@@ -443,7 +461,9 @@ extension Table {
   /// Reminder.join(Reminder.aliased("other")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "other"."title"
+  /// FROM "reminders"
+  /// JOIN "reminders" AS "other" ON ("reminders"."priority" = "other"."priority")
   /// ```
   public static func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: TableAlias<Other>, on: (TableColumns, AliasedColumns<Other>) -> On
@@ -460,7 +480,9 @@ extension Table {
   /// Reminder.leftJoin(Reminder.aliased("other")) { $0.priority == $1.priority && $0.id != $1.id }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "other"."title"
+  /// FROM "reminders"
+  /// LEFT JOIN "reminders" AS "other" ON (("reminders"."priority" = "other"."priority") AND ("reminders"."id" <> "other"."id"))
   /// ```
   public static func leftJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: TableAlias<Other>, on: (TableColumns, NullableColumns<Other>) -> On
@@ -483,7 +505,10 @@ extension Select where QueryValue == From {
   /// Reminder.order { $0.title }.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// ORDER BY "reminders"."title"
   /// ```
   @inlinable
   public consuming func join<Other: Table, On: QueryExpression<Bool>>(
@@ -498,7 +523,10 @@ extension Select where QueryValue == From {
   /// Reminder.order { $0.title }.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// LEFT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// ORDER BY "reminders"."title"
   /// ```
   @inlinable
   public consuming func leftJoin<Other: Table, On: QueryExpression<Bool>>(
@@ -513,7 +541,10 @@ extension Select where QueryValue == From {
   /// Reminder.order { $0.title }.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// RIGHT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// ORDER BY "reminders"."title"
   /// ```
   @inlinable
   public consuming func rightJoin<Other: Table, On: QueryExpression<Bool>>(
@@ -528,7 +559,10 @@ extension Select where QueryValue == From {
   /// Reminder.order { $0.title }.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// FULL JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// ORDER BY "reminders"."title"
   /// ```
   @inlinable
   public consuming func fullJoin<Other: Table, On: QueryExpression<Bool>>(
@@ -543,7 +577,10 @@ extension Select where QueryValue == From {
   /// Reminder.order { $0.title }.crossJoin(RemindersList.all).select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// CROSS JOIN "remindersLists"
+  /// ORDER BY "reminders"."title"
   /// ```
   @inlinable
   public consuming func crossJoin<Other: Table>(
@@ -560,7 +597,10 @@ extension Where {
   /// Reminder.where { !$0.isCompleted }.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// WHERE (NOT "reminders"."isCompleted")
   /// ```
   @inlinable
   public consuming func join<Other: Table, On: QueryExpression<Bool>>(
@@ -575,7 +615,10 @@ extension Where {
   /// Reminder.where { !$0.isCompleted }.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// LEFT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// WHERE (NOT "reminders"."isCompleted")
   /// ```
   @inlinable
   public consuming func leftJoin<Other: Table, On: QueryExpression<Bool>>(
@@ -590,7 +633,10 @@ extension Where {
   /// Reminder.where { !$0.isCompleted }.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// RIGHT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// WHERE (NOT "reminders"."isCompleted")
   /// ```
   @inlinable
   public consuming func rightJoin<Other: Table, On: QueryExpression<Bool>>(
@@ -605,7 +651,10 @@ extension Where {
   /// Reminder.where { !$0.isCompleted }.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// FULL JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// WHERE (NOT "reminders"."isCompleted")
   /// ```
   @inlinable
   public consuming func fullJoin<Other: Table, On: QueryExpression<Bool>>(
@@ -620,7 +669,10 @@ extension Where {
   /// Reminder.where { !$0.isCompleted }.crossJoin(RemindersList.all).select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// CROSS JOIN "remindersLists"
+  /// WHERE (NOT "reminders"."isCompleted")
   /// ```
   @inlinable
   public consuming func crossJoin<Other: Table>(

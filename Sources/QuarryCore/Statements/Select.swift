@@ -30,7 +30,9 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   /// Reminder.select { $0.title }.where { $0.priority == 3 }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE ("reminders"."priority" = 3)
   /// ```
   @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
@@ -42,7 +44,7 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
 
   /// Removes duplicate rows: `SELECT DISTINCT`.
   ///
-  /// `Reminder.select { $0.priority }.distinct()` renders `@@`.
+  /// `Reminder.select { $0.priority }.distinct()` renders `SELECT DISTINCT "reminders"."priority" FROM "reminders"`.
   @inlinable
   public consuming func distinct(_ isDistinct: Bool = true) -> Self {
     self.isDistinct = isDistinct
@@ -112,7 +114,9 @@ extension Select where QueryValue == From {
   /// Reminder.order { $0.title }.select { ($0.id, $0.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."id", "reminders"."title"
+  /// FROM "reminders"
+  /// ORDER BY "reminders"."title"
   /// ```
   @inlinable
   public func select<each Column: QueryAssignable>(
@@ -137,7 +141,8 @@ extension Select {
   /// Reminder.select { $0.id }.select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."id", "reminders"."title"
+  /// FROM "reminders"
   /// ```
   @inlinable
   @_disfavoredOverload

@@ -23,7 +23,9 @@ extension SelectStatement {
   /// Reminder.select { $0.title }.order { $0.title.desc() }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// ORDER BY "reminders"."title" DESC
   /// ```
   @inlinable
   public consuming func order<Term: QueryExpression>(
@@ -39,7 +41,9 @@ extension SelectStatement {
   /// Reminder.select { $0.title }.order { ($0.isCompleted, $0.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// ORDER BY "reminders"."isCompleted", "reminders"."title"
   /// ```
   @inlinable
   public consuming func order<each Term: QueryExpression>(
@@ -57,7 +61,9 @@ extension SelectStatement {
   /// Reminder.select { ($0.remindersListID, $0.id.count()) }.group { $0.remindersListID }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."remindersListID", count("reminders"."id")
+  /// FROM "reminders"
+  /// GROUP BY "reminders"."remindersListID"
   /// ```
   @inlinable
   public consuming func group<each Term: QueryExpression>(
@@ -75,7 +81,10 @@ extension SelectStatement {
   /// Reminder.group { $0.remindersListID }.having { $0.id.count() > 1 }.select { $0.remindersListID }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."remindersListID"
+  /// FROM "reminders"
+  /// GROUP BY "reminders"."remindersListID"
+  /// HAVING (count("reminders"."id") > 1)
   /// ```
   @inlinable
   public consuming func having<Predicate: QueryExpression<Bool>>(
@@ -92,7 +101,9 @@ extension SelectStatement {
   /// Reminder.select { $0.title }.limit(10, offset: 20)
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// LIMIT 10 OFFSET 20
   /// ```
   @inlinable
   public consuming func limit(_ count: Int?, offset: Int? = nil) -> Self {
@@ -107,7 +118,10 @@ extension SelectStatement {
   /// Reminder.select { $0.title }.limit { _ in Reminder.count().subquery() }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// LIMIT (SELECT count(*)
+  /// FROM "reminders")
   /// ```
   @inlinable
   public consuming func limit(_ count: (ClauseColumns) -> some QueryExpression<Int>) -> Self {
@@ -121,7 +135,9 @@ extension SelectStatement {
   /// Reminder.select { $0.title }.offset(20)
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// LIMIT -1 OFFSET 20
   /// ```
   @inlinable
   public consuming func offset(_ offset: Int?) -> Self {
@@ -135,7 +151,10 @@ extension SelectStatement {
   /// Reminder.select { $0.title }.limit(10).offset { _ in Reminder.count().subquery() }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// LIMIT 10 OFFSET (SELECT count(*)
+  /// FROM "reminders")
   /// ```
   @inlinable
   public consuming func offset(_ offset: (ClauseColumns) -> some QueryExpression<Int>) -> Self {

@@ -20,7 +20,8 @@ extension TableAlias {
   /// Reminder.aliased("r").all.select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "r"."title"
+  /// FROM "reminders" AS "r"
   /// ```
   public var all: JoinSelect<Base, AliasedColumns<Base>> {
     JoinSelect(
@@ -34,7 +35,9 @@ extension TableAlias {
   /// Reminder.aliased("r").where { $0.isCompleted }.select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "r"."title"
+  /// FROM "reminders" AS "r"
+  /// WHERE "r"."isCompleted"
   /// ```
   public func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (AliasedColumns<Base>) -> Predicate
@@ -48,7 +51,9 @@ extension TableAlias {
   /// Reminder.aliased("r").join(Reminder.aliased("s")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "r"."title", "s"."title"
+  /// FROM "reminders" AS "r"
+  /// JOIN "reminders" AS "s" ON ("r"."priority" = "s"."priority")
   /// ```
   public func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: TableAlias<Other>, on: (AliasedColumns<Base>, AliasedColumns<Other>) -> On
@@ -62,7 +67,9 @@ extension TableAlias {
   /// Reminder.aliased("r").leftJoin(Reminder.aliased("s")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "r"."title", "s"."title"
+  /// FROM "reminders" AS "r"
+  /// LEFT JOIN "reminders" AS "s" ON ("r"."priority" = "s"."priority")
   /// ```
   public func leftJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: TableAlias<Other>, on: (AliasedColumns<Base>, NullableColumns<Other>) -> On
@@ -77,7 +84,9 @@ extension TableAlias {
   /// Reminder.aliased("r").join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "r"."title", "remindersLists"."title"
+  /// FROM "reminders" AS "r"
+  /// JOIN "remindersLists" ON ("r"."remindersListID" = "remindersLists"."id")
   /// ```
   public func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (AliasedColumns<Base>, Other.TableColumns) -> On
@@ -121,7 +130,9 @@ extension TableAlias where Base: PrimaryKeyedTable {
   /// Reminder.aliased("r").find(1).select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "r"."title"
+  /// FROM "reminders" AS "r"
+  /// WHERE ("r"."id" = 1)
   /// ```
   public func find(_ primaryKey: Base.PrimaryKey) -> JoinSelect<Base, AliasedColumns<Base>> {
     let key = Base.columns.primaryKey.name

@@ -30,7 +30,8 @@ public struct AliasedWrite<Base: Table>: WriteStatement, Sendable {
   /// Reminder.aliased("r").delete().where { $0.isCompleted }
   /// ```
   /// ```sql
-  /// @@
+  /// DELETE FROM "reminders" AS "r"
+  /// WHERE "r"."isCompleted"
   /// ```
   public func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (AliasedColumns<Base>) -> Predicate
@@ -57,7 +58,9 @@ extension TableAlias {
   /// Reminder.aliased("r").update { $0.title = $0.title.upper() }.where { $0.id == 1 }
   /// ```
   /// ```sql
-  /// @@
+  /// UPDATE "reminders" AS "r"
+  /// SET "title" = upper("r"."title")
+  /// WHERE ("r"."id" = 1)
   /// ```
   public func update(
     or conflictResolution: ConflictResolution? = nil, _ assignments: (inout Updates<Base>) -> Void
@@ -82,7 +85,8 @@ extension TableAlias {
   /// Reminder.aliased("r").delete().where { $0.isCompleted }
   /// ```
   /// ```sql
-  /// @@
+  /// DELETE FROM "reminders" AS "r"
+  /// WHERE "r"."isCompleted"
   /// ```
   public func delete() -> AliasedWrite<Base> {
     var head = QueryFragment(sql: "DELETE FROM ")

@@ -26,7 +26,9 @@ public struct Update<Base: Table>: Statement, Sendable {
   /// Reminder.update { $0.isCompleted = true }.where { $0.id == 1 }
   /// ```
   /// ```sql
-  /// @@
+  /// UPDATE "reminders"
+  /// SET "isCompleted" = 1
+  /// WHERE ("reminders"."id" = 1)
   /// ```
   @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
@@ -235,7 +237,9 @@ extension Where {
   /// Reminder.where { $0.id == 1 }.update { $0.title += "!" }
   /// ```
   /// ```sql
-  /// @@
+  /// UPDATE "reminders"
+  /// SET "title" = ("reminders"."title" || '!')
+  /// WHERE ("reminders"."id" = 1)
   /// ```
   @inlinable
   public consuming func update(
@@ -257,7 +261,9 @@ extension PrimaryKeyedTable {
   /// Reminder.update(Reminder(id: 1, title: "Milk"))
   /// ```
   /// ```sql
-  /// @@
+  /// UPDATE "reminders"
+  /// SET "title" = 'Milk', "isCompleted" = 0, "priority" = NULL, "remindersListID" = 1
+  /// WHERE ("reminders"."id" = 1)
   /// ```
   @inlinable
   public static func update(_ row: Self) -> Update<Self> {
@@ -283,7 +289,8 @@ extension PrimaryKeyedTable {
   /// Reminder.delete(Reminder(id: 1))
   /// ```
   /// ```sql
-  /// @@
+  /// DELETE FROM "reminders"
+  /// WHERE ("reminders"."id" = 1)
   /// ```
   @inlinable
   public static func delete(_ row: Self) -> Delete<Self> {
@@ -300,7 +307,9 @@ extension PrimaryKeyedTable {
   /// Reminder.find([1, 2]).select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE ("reminders"."id" IN (1, 2))
   /// ```
   @inlinable
   public static func find(_ primaryKeys: some Sequence<PrimaryKey>) -> Where<Self> {

@@ -26,7 +26,9 @@ public struct Where<From: Table>: Statement, Sendable {
   /// Reminder.where { $0.isCompleted }.where { $0.priority == nil }.count()
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT count(*)
+  /// FROM "reminders"
+  /// WHERE "reminders"."isCompleted" AND ("reminders"."priority" IS NULL)
   /// ```
   @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
@@ -65,7 +67,9 @@ public struct Where<From: Table>: Statement, Sendable {
   /// Reminder.where { $0.isCompleted }.select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE "reminders"."isCompleted"
   /// ```
   @inlinable
   public consuming func select<Column: QueryAssignable>(
@@ -80,7 +84,9 @@ public struct Where<From: Table>: Statement, Sendable {
   /// Reminder.where { $0.isCompleted }.select { ($0.id, $0.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."id", "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE "reminders"."isCompleted"
   /// ```
   @inlinable
   public consuming func select<each Column: QueryAssignable>(
@@ -95,7 +101,10 @@ public struct Where<From: Table>: Statement, Sendable {
   /// Reminder.where { !$0.isCompleted }.order { $0.title }.select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// ORDER BY "reminders"."title"
   /// ```
   @inlinable
   public consuming func order<Term: QueryExpression>(
@@ -110,7 +119,10 @@ public struct Where<From: Table>: Statement, Sendable {
   /// Reminder.where { !$0.isCompleted }.order { ($0.priority, $0.title) }.select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// ORDER BY "reminders"."priority", "reminders"."title"
   /// ```
   @inlinable
   public consuming func order<each Term: QueryExpression>(
@@ -125,7 +137,9 @@ public struct Where<From: Table>: Statement, Sendable {
   /// Reminder.where { $0.isCompleted }.distinct().select { $0.priority }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT DISTINCT "reminders"."priority"
+  /// FROM "reminders"
+  /// WHERE "reminders"."isCompleted"
   /// ```
   @inlinable
   public consuming func distinct() -> Select<From, From> {
@@ -138,7 +152,10 @@ public struct Where<From: Table>: Statement, Sendable {
   /// Reminder.where { !$0.isCompleted }.group { $0.remindersListID }.select { ($0.remindersListID, $0.id.count()) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."remindersListID", count("reminders"."id")
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// GROUP BY "reminders"."remindersListID"
   /// ```
   @inlinable
   public consuming func group<each Term: QueryExpression>(
@@ -153,7 +170,10 @@ public struct Where<From: Table>: Statement, Sendable {
   /// Reminder.where { !$0.isCompleted }.limit(2).select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// LIMIT 2
   /// ```
   @inlinable
   public consuming func limit(_ count: Int?, offset: Int? = nil) -> Select<From, From> {
@@ -166,7 +186,10 @@ public struct Where<From: Table>: Statement, Sendable {
   /// Reminder.where { !$0.isCompleted }.offset(2).select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// LIMIT -1 OFFSET 2
   /// ```
   @inlinable
   public consuming func offset(_ offset: Int?) -> Select<From, From> {
@@ -175,7 +198,7 @@ public struct Where<From: Table>: Statement, Sendable {
 
   /// Counts the filtered rows: `SELECT count(*) FROM … WHERE …`.
   ///
-  /// `Reminder.where { $0.isCompleted }.count()` renders `@@`.
+  /// `Reminder.where { $0.isCompleted }.count()` renders `SELECT count(*) FROM "reminders" WHERE "reminders"."isCompleted"`.
   @inlinable
   public consuming func count() -> Select<Int, From> {
     Select(selection: "count(*)", filter: self)
@@ -205,7 +228,9 @@ extension Where {
   /// Reminder.where { $0.isCompleted }.and(Reminder.where { $0.priority == 3 }).count()
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT count(*)
+  /// FROM "reminders"
+  /// WHERE "reminders"."isCompleted" AND ("reminders"."priority" = 3)
   /// ```
   @inlinable
   public func and(_ other: Self) -> Self {
@@ -223,7 +248,9 @@ extension Where {
   /// Reminder.where { $0.isCompleted }.or(Reminder.where { $0.priority == 3 }).count()
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT count(*)
+  /// FROM "reminders"
+  /// WHERE ("reminders"."isCompleted") OR (("reminders"."priority" = 3))
   /// ```
   @inlinable
   public func or(_ other: Self) -> Self {
@@ -240,7 +267,9 @@ extension Where {
   /// Reminder.where { $0.isCompleted }.not().count()
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT count(*)
+  /// FROM "reminders"
+  /// WHERE NOT ("reminders"."isCompleted")
   /// ```
   @inlinable
   public func not() -> Self {
@@ -255,7 +284,9 @@ extension Where {
   /// (Reminder.where { $0.isCompleted } && Reminder.where { $0.priority == 3 }).count()
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT count(*)
+  /// FROM "reminders"
+  /// WHERE "reminders"."isCompleted" AND ("reminders"."priority" = 3)
   /// ```
   @inlinable
   public static func && (lhs: Self, rhs: Self) -> Self { lhs.and(rhs) }
@@ -266,7 +297,9 @@ extension Where {
   /// (Reminder.where { $0.isCompleted } || Reminder.where { $0.priority == 3 }).count()
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT count(*)
+  /// FROM "reminders"
+  /// WHERE ("reminders"."isCompleted") OR (("reminders"."priority" = 3))
   /// ```
   @inlinable
   public static func || (lhs: Self, rhs: Self) -> Self { lhs.or(rhs) }
@@ -277,7 +310,9 @@ extension Where {
   /// (!Reminder.where { $0.isCompleted }).count()
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT count(*)
+  /// FROM "reminders"
+  /// WHERE NOT ("reminders"."isCompleted")
   /// ```
   @inlinable
   public static prefix func ! (operand: Self) -> Self { operand.not() }
@@ -286,7 +321,7 @@ extension Where {
 extension Table {
   /// Every row of the table: `SELECT … FROM "reminders"`.
   ///
-  /// `Reminder.all.count()` renders `@@`.
+  /// `Reminder.all.count()` renders `SELECT count(*) FROM "reminders"`.
   @inlinable
   public static var all: Where<Self> { Where() }
 
@@ -294,7 +329,7 @@ extension Table {
   /// nothing, whatever is added to them, and stands where a statement is needed but no row
   /// should come from it (an arm of a union, a common table expression).
   ///
-  /// `Reminder.none.count()` renders `@@`.
+  /// `Reminder.none.count()` renders `SELECT count(*) FROM "reminders" WHERE 0`.
   @inlinable
   public static var none: Where<Self> { Where(predicates: QueryFragment(sql: "0")) }
 
@@ -304,7 +339,9 @@ extension Table {
   /// Reminder.where { !$0.isCompleted }.select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
   /// ```
   @inlinable
   public static func `where`<Predicate: QueryExpression<Bool>>(
@@ -315,7 +352,7 @@ extension Table {
 
   /// Selects one column of every row: `Reminder.select { $0.title }`.
   ///
-  /// `Reminder.select { $0.title }` renders `@@`.
+  /// `Reminder.select { $0.title }` renders `SELECT "reminders"."title" FROM "reminders"`.
   @inlinable
   public static func select<Column: QueryAssignable>(
     _ column: (TableColumns) -> Column
@@ -325,7 +362,7 @@ extension Table {
 
   /// Selects columns of every row: `Reminder.select { ($0.id, $0.title) }`.
   ///
-  /// `Reminder.select { ($0.id, $0.title) }` renders `@@`.
+  /// `Reminder.select { ($0.id, $0.title) }` renders `SELECT "reminders"."id", "reminders"."title" FROM "reminders"`.
   @inlinable
   public static func select<each Column: QueryAssignable>(
     _ columns: (TableColumns) -> (repeat each Column)
@@ -339,7 +376,9 @@ extension Table {
   /// Reminder.order { $0.title }.select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// ORDER BY "reminders"."title"
   /// ```
   @inlinable
   public static func order<Term: QueryExpression>(
@@ -354,7 +393,9 @@ extension Table {
   /// Reminder.order { ($0.priority.desc(), $0.title) }.select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// ORDER BY "reminders"."priority" DESC, "reminders"."title"
   /// ```
   @inlinable
   public static func order<each Term: QueryExpression>(
@@ -369,7 +410,9 @@ extension Table {
   /// Reminder.group { $0.remindersListID }.select { ($0.remindersListID, $0.id.count()) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."remindersListID", count("reminders"."id")
+  /// FROM "reminders"
+  /// GROUP BY "reminders"."remindersListID"
   /// ```
   @inlinable
   public static func group<each Term: QueryExpression>(
@@ -380,7 +423,7 @@ extension Table {
 
   /// Every distinct row: `SELECT DISTINCT …`.
   ///
-  /// `Reminder.distinct().select { $0.priority }` renders `@@`.
+  /// `Reminder.distinct().select { $0.priority }` renders `SELECT DISTINCT "reminders"."priority" FROM "reminders"`.
   @inlinable
   public static func distinct() -> Select<Self, Self> {
     Where().distinct()
@@ -392,7 +435,9 @@ extension Table {
   /// Reminder.limit(2).select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// LIMIT 2
   /// ```
   @inlinable
   public static func limit(_ count: Int?, offset: Int? = nil) -> Select<Self, Self> {
@@ -405,7 +450,9 @@ extension Table {
   /// Reminder.offset(2).select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// LIMIT -1 OFFSET 2
   /// ```
   @inlinable
   public static func offset(_ offset: Int?) -> Select<Self, Self> {
@@ -414,7 +461,7 @@ extension Table {
 
   /// Counts the rows: `SELECT count(*) FROM "reminders"`.
   ///
-  /// `Reminder.count()` renders `@@`.
+  /// `Reminder.count()` renders `SELECT count(*) FROM "reminders"`.
   @inlinable
   public static func count() -> Select<Int, Self> {
     Where().count()
@@ -428,7 +475,9 @@ extension PrimaryKeyedTable {
   /// Reminder.find(1).select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE ("reminders"."id" = 1)
   /// ```
   @inlinable
   public static func find(_ primaryKey: PrimaryKey) -> Where<Self> {

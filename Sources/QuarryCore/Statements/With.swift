@@ -35,7 +35,17 @@ public struct With<QueryValue>: Statement, Sendable {
   /// OpenReminder.with(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }) { OpenReminder.count() }.with(RemindersList.self, as: RemindersList.select { ($0.id, $0.title) })
   /// ```
   /// ```sql
-  /// @@
+  /// WITH "openReminders" ("id", "title") AS (
+  /// SELECT "reminders"."id", "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// ),
+  /// "remindersLists" ("id", "title") AS (
+  /// SELECT "remindersLists"."id", "remindersLists"."title"
+  /// FROM "remindersLists"
+  /// )
+  /// SELECT count(*)
+  /// FROM "openReminders"
   /// ```
   public func with<T: Table>(
     _ table: T.Type, recursive: Bool = false, as select: some Statement
@@ -66,7 +76,13 @@ extension Table {
   /// OpenReminder.with(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }) { OpenReminder.select { $0.title } }
   /// ```
   /// ```sql
-  /// @@
+  /// WITH "openReminders" ("id", "title") AS (
+  /// SELECT "reminders"."id", "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// )
+  /// SELECT "openReminders"."title"
+  /// FROM "openReminders"
   /// ```
   public static func with<Body: Statement>(
     recursive: Bool = false, as select: some Statement, _ body: () -> Body

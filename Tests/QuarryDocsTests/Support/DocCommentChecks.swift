@@ -45,12 +45,11 @@ enum DocCommentSchema {
       "remindersListID" INTEGER NOT NULL DEFAULT 1
     ) STRICT;
     CREATE TABLE "tags" ("id" TEXT PRIMARY KEY, "name" TEXT NOT NULL DEFAULT '') STRICT;
-    CREATE UNIQUE INDEX "tags_name" ON "tags" ("name") WHERE "name" <> '';
+    CREATE UNIQUE INDEX "openReminderTitles" ON "reminders" ("title") WHERE NOT "isCompleted";
     CREATE VIRTUAL TABLE "reminderTexts" USING fts5("title", "notes");
     INSERT INTO "remindersLists" ("id", "title") VALUES (1, 'Home'), (2, 'Work');
     INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID") VALUES
       (1, 'Groceries', 0, 3, 1), (2, 'Haircut', 1, NULL, 1), (3, 'Call Ada', 0, 1, 2);
-    INSERT INTO "tags" ("id", "name") VALUES ('a', 'home');
     INSERT INTO "reminderTexts" ("title", "notes") VALUES
       ('Groceries', 'milk and eggs'), ('Call Ada', 'about the milk recipe');
     """
@@ -76,11 +75,11 @@ private func record(_ sql: String, line: UInt) {
   guard let path = ProcessInfo.processInfo.environment["DOC_SQL_RECORD"] else { return }
   let entry = "\(line)\t\(sql.replacingOccurrences(of: "\n", with: "\\n"))\n"
   if let handle = FileHandle(forWritingAtPath: path) {
-    handle.seekToEndOfFile()
-    handle.write(Data(entry.utf8))
-    handle.closeFile()
+    _ = try? handle.seekToEnd()
+    try? handle.write(contentsOf: Data(entry.utf8))
+    try? handle.close()
   } else {
-    FileManager.default.createFile(atPath: path, contents: Data(entry.utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(entry.utf8))
   }
 }
 
@@ -141,7 +140,8 @@ struct DocCommentExample: CustomStringConvertible {
 
   /// Every example in the doc comments of the Swift files under `folder`.
   static func all(under folder: URL) -> [DocCommentExample] {
-    let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+    let files =
+      FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
       .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
     return files.sorted { $0.path < $1.path }.flatMap { url in
       let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
@@ -223,7 +223,7 @@ struct DocCommentExample: CustomStringConvertible {
     let swift = Self.stripped(swift)
     let sql = Self.stripped(sql)
     for brace in ["", "}"] {
-      for (open, close) in [(#"#""#, #""#"#), (#"#""""#, #"""""#"#)] {
+      for (open, close) in [("#\"", "\"#"), ("#\"\"\"", "\"\"\"#")] {
         if source.contains(swift + brace + "," + open + sql + close) { return true }
       }
     }

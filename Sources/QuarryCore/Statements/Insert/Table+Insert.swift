@@ -15,7 +15,7 @@ extension Table {
 
   /// Inserts one row of default values: `INSERT INTO "reminders" DEFAULT VALUES`.
   ///
-  /// `Reminder.insert()` renders `@@`.
+  /// `Reminder.insert()` renders `INSERT INTO "reminders" DEFAULT VALUES`.
   @inlinable
   public static func insert(or conflictResolution: ConflictResolution? = nil) -> Insert<Self> {
     Insert(or: conflictResolution, source: .defaultValues)
@@ -31,7 +31,8 @@ extension Table {
   /// Reminder.insert { ($0.title, $0.priority) } values: { ("Milk", 2) }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "reminders" ("title", "priority")
+  /// VALUES ('Milk', 2)
   /// ```
   @inlinable
   public static func insert<each Value: QueryBindable>(
@@ -72,7 +73,9 @@ extension Table {
   /// RemindersList.insert { $0.title } select: { Reminder.select { $0.title } }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "remindersLists" ("title")
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
   /// ```
   @inlinable
   public static func insert<each Value: QueryBindable>(
@@ -102,7 +105,8 @@ extension PrimaryKeyedTable {
   /// Reminder.insert { Reminder.Draft(title: "Milk") }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (NULL, 'Milk', 0, NULL, 1)
   /// ```
   @inlinable
   public static func insert(

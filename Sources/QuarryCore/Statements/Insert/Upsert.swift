@@ -9,7 +9,9 @@ extension Insert {
   /// Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name = $1.name }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
   /// ```
   @inlinable
   public consuming func onConflict<each Value>(
@@ -27,7 +29,9 @@ extension Insert {
   /// Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name += "!" }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
   /// ```
   @inlinable
   public consuming func onConflict<each Value>(
@@ -56,10 +60,13 @@ extension Insert {
   /// predicate (a partial unique index), updates the existing row instead.
   ///
   /// ```swift
-  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.name } where: { $0.name != "" } doUpdate: { $0.name += "!" }
+  /// Reminder.insert { Reminder.Draft(title: "Groceries") }
+  ///   .onConflict { $0.title } where: { !$0.isCompleted } doUpdate: { $0.priority = 1 }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (NULL, 'Groceries', 0, NULL, 1)
+  /// ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = 1
   /// ```
   @inlinable
   public consuming func onConflict<each Value>(
@@ -80,7 +87,9 @@ extension Insert {
   /// Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name = $1.name } where: { $0.name != "" }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" WHERE ("tags"."name" <> '')
   /// ```
   @inlinable
   public consuming func onConflict<each Value>(
@@ -146,7 +155,9 @@ extension Insert {
   /// Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name = $1.name }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT DO UPDATE SET "name" = excluded."name"
   /// ```
   @inlinable
   public consuming func onConflictDoUpdate(
@@ -163,7 +174,9 @@ extension Insert {
   /// Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name += "!" }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
   /// ```
   @inlinable
   public consuming func onConflictDoUpdate(_ assignments: (inout Updates<Into>) -> Void) -> Self {
@@ -178,7 +191,9 @@ extension Insert {
   /// Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name = $1.name } where: { $0.name != "" }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT DO UPDATE SET "name" = excluded."name" WHERE ("tags"."name" <> '')
   /// ```
   @inlinable
   public consuming func onConflictDoUpdate(
@@ -208,7 +223,9 @@ extension Insert {
   /// Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing { $0.id }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO NOTHING
   /// ```
   @inlinable
   public consuming func onConflictDoNothing<each Value>(
@@ -226,7 +243,7 @@ extension Insert {
 
   /// On a conflict with any uniqueness constraint, skips the row: `ON CONFLICT DO NOTHING`.
   ///
-  /// `Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing()` renders `@@`.
+  /// `Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing()` renders `INSERT INTO "tags" ("id", "name") VALUES ('a', 'errands') ON CONFLICT DO NOTHING`.
   @inlinable
   public consuming func onConflictDoNothing() -> Self {
     upsert = QueryFragment(sql: "ON CONFLICT DO NOTHING")
@@ -237,10 +254,13 @@ extension Insert {
   /// predicate (a partial unique index), skips the row: `ON CONFLICT ("a") WHERE … DO NOTHING`.
   ///
   /// ```swift
-  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing { $0.name } where: { $0.name != "" }
+  /// Reminder.insert { Reminder.Draft(title: "Groceries") }
+  ///   .onConflictDoNothing { $0.title } where: { !$0.isCompleted }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (NULL, 'Groceries', 0, NULL, 1)
+  /// ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO NOTHING
   /// ```
   @inlinable
   public consuming func onConflictDoNothing<each Value>(
@@ -328,7 +348,9 @@ extension PrimaryKeyedTable {
   /// Reminder.upsert { Reminder.Draft(id: 1, title: "Milk") }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (1, 'Milk', 0, NULL, 1)
+  /// ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "isCompleted" = excluded."isCompleted", "priority" = excluded."priority", "remindersListID" = excluded."remindersListID"
   /// ```
   @inlinable
   public static func upsert(
@@ -375,7 +397,9 @@ extension Table {
   /// Tag.insert { Tag(id: "a", name: "errands") } onConflictDoUpdate: { $0.name = $1.name }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT DO UPDATE SET "name" = excluded."name"
   /// ```
   @inlinable
   public static func insert(
@@ -405,7 +429,9 @@ extension Table {
   /// Tag.insert { Tag(id: "a", name: "errands") } onConflict: { $0.id } doUpdate: { $0.name = $1.name }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
   /// ```
   @inlinable
   public static func insert<each Target>(
@@ -436,7 +462,9 @@ extension Table {
   /// Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflictDoUpdate: { $0.name = $1.name }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT DO UPDATE SET "name" = excluded."name"
   /// ```
   @inlinable
   public static func insert<each Value: QueryBindable>(
@@ -496,7 +524,9 @@ extension PrimaryKeyedTable {
   /// Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflictDoUpdate: { $0.title = $1.title }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (1, 'Milk', 0, NULL, 1)
+  /// ON CONFLICT DO UPDATE SET "title" = excluded."title"
   /// ```
   @inlinable
   public static func insert(
