@@ -16,6 +16,8 @@ struct DocCommentSQLTests {
   typealias RemindersList = DocCommentSchema.RemindersList
   typealias OpenReminder = DocCommentSchema.OpenReminder
   typealias ReminderText = DocCommentSchema.ReminderText
+  typealias TaggedReminder = DocCommentSchema.TaggedReminder
+  typealias ColumnInfo = DocCommentSchema.ColumnInfo
 
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -1329,5 +1331,67 @@ struct DocCommentSQLTests {
       FROM "reminderTexts"
       WHERE ("reminderTexts" MATCH 'milk')
       """#)
+  }
+
+  @Test func moreStatements() {
+    check(Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict { $0.title } where: { !$0.isCompleted } doUpdate: { $0.priority = $1.priority }, #"@@"#)
+    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name += "!" } where: { $0.name != "" }, #"@@"#)
+    check(Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict { $0.title } where: { !$0.isCompleted } doUpdate: { $0.priority = $1.priority } where: { $0.priority == nil }, #"@@"#)
+    check(Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict { $0.title } where: { !$0.isCompleted } doUpdate: { $0.priority = 1 } where: { $0.priority == nil }, #"@@"#)
+    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name += "!" } where: { $0.name != "" }, #"@@"#)
+    check(Tag.insert { Tag(id: "a", name: "errands") } onConflictDoUpdate: { $0.name += "!" }, #"@@"#)
+    check(Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflictDoUpdate: { $0.title += "!" }, #"@@"#)
+    check(Tag.insert { Tag(id: "a", name: "errands") } onConflict: { $0.id } doUpdate: { $0.name += "!" }, #"@@"#)
+    check(Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflict: { $0.id } doUpdate: { $0.title += "!" }, #"@@"#)
+    check(Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflict: { $0.id } doUpdate: { $0.title = $1.title }, #"@@"#)
+    check(Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflictDoUpdate: { $0.name += "!" }, #"@@"#)
+    check(Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflict: { $0.id } doUpdate: { $0.name += "!" }, #"@@"#)
+    check(Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflict: { $0.id } doUpdate: { $0.name = $1.name }, #"@@"#)
+    check(Reminder.update { $0.priority += 1 }, #"@@"#)
+    check(Reminder.update { $0.remindersListID += $0.id }, #"@@"#)
+    check(Reminder.update { $0.title += "!" }, #"@@"#)
+    check(Reminder.update { $0.title += $0.title.lower() }, #"@@"#)
+    check(Reminder.update { $0.priority -= 1 }, #"@@"#)
+    check(Reminder.update { $0.remindersListID -= $0.id }, #"@@"#)
+    check(Reminder.update { $0.priority *= 2 }, #"@@"#)
+    check(Reminder.update { $0.remindersListID *= $0.id }, #"@@"#)
+    check(Reminder.update { $0.priority /= 2 }, #"@@"#)
+    check(Reminder.update { $0.priority %= 2 }, #"@@"#)
+    check(Reminder.update { $0.priority <<= 1 }, #"@@"#)
+    check(Reminder.update { $0.priority >>= 1 }, #"@@"#)
+    check(Reminder.update { $0.priority &= 1 }, #"@@"#)
+    check(Reminder.update { $0.priority |= 1 }, #"@@"#)
+    check(Reminder.update { $0.priority ^= 1 }, #"@@"#)
+    check(Reminder.update { $0.title.append("!") }, #"@@"#)
+    check(Reminder.update { $0.title.append($0.title.lower()) }, #"@@"#)
+    check(Reminder.update { $0.title.append(contentsOf: " (copy)") }, #"@@"#)
+    check(Reminder.update { $0.title.append(contentsOf: $0.title.lower()) }, #"@@"#)
+    check(Reminder.update { $0.isCompleted.toggle() }, #"@@"#)
+    check(Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { $1.title }.distinct(), #"@@"#)
+    check(Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { $1.title }, #"@@"#)
+    check(Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.join(Tag.all) { $1.title == $2.name }.select { ($0.title, $2.id) }, #"@@"#)
+    check(Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.leftJoin(Tag.all) { $1.title == $2.name }.select { ($0.title, $2.id) }, #"@@"#)
+    check(OpenReminder.from(Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }).where { $0.id > 1 }.select { $0.title }, #"@@"#)
+    check(ColumnInfo.call("reminders").where { $0.pk > 0 }.select { $0.name }, #"@@"#)
+    check(OpenReminder.createTemporaryView(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }), #"@@"#)
+    check(TaggedReminder.join(jsonEach: { $0.tags }).where { $1.value == "work" }.select { ($0.title, $1.value) }, #"@@"#)
+    check(TaggedReminder.leftJoin(jsonEach: { $0.tags }).group { reminder, _ in reminder.id }.select { ($0.title, $1.key.count()) }, #"@@"#)
+    check(JSONEach.from(["a", "b"]).select { $0.value }, #"@@"#)
+    check(OpenReminder.dropView(ifExists: true), #"@@"#)
+    check(Reminder.dropTrigger("log_done", ifExists: true), #"@@"#)
+  }
+
+  @Test func moreExpressions() {
+    check({ $0.priority.cast(as: String?.self) }, #"@@"#)
+    check({ $0.title.nullif("").like("Call%") }, #"@@"#)
+    check({ $0.title.contains("Call Ada".prefix(4)) }, #"@@"#)
+    check({ row($0.remindersListID, $0.id) <= (2, 1) }, #"@@"#)
+    check({ row($0.remindersListID, $0.id) > (1, 1) }, #"@@"#)
+    check({ row($0.remindersListID, $0.id) >= (1, 1) }, #"@@"#)
+    check({ row($0.remindersListID, $0.priority, $0.id) > (1, 3, 1) }, #"@@"#)
+    check({ $0.title.nullif("") + $0.title }, #"@@"#)
+    check({ $0.title + $0.title.nullif("") }, #"@@"#)
+    check({ $0.title.nullif("") ?? $0.title.nullif("-") }, #"@@"#)
+    check({ _ in SQLFunctions.now }, #"@@"#)
   }
 }

@@ -8,6 +8,8 @@ extension Case {
   /// Case($0.priority).when(1, then: "low").when(2, then: "medium").else("high")
   /// // (CASE "reminders"."priority" WHEN 1 THEN 'low' WHEN 2 THEN 'medium' ELSE 'high' END)
   /// ```
+  ///
+  /// `Case($0.priority).when(1, then: "low").when(2, then: "medium").else("high")` renders `@@`.
   @inlinable
   public init(_ base: some QueryExpression) {
     self.init()

@@ -334,6 +334,8 @@ public func + <Value: QueryText>(
 
 /// String concatenation of optional text and text: `lhs || rhs`, `NULL` where `lhs` is
 /// `NULL` (as SQLite gives), so the result is optional: `$0.name + $0.title`.
+///
+/// `$0.title.nullif("") + $0.title` renders `@@`.
 @inlinable
 public func + (lhs: some QueryExpression<String?>, rhs: some QueryExpression<String>)
   -> SQLQueryExpression<String?>
@@ -342,6 +344,8 @@ public func + (lhs: some QueryExpression<String?>, rhs: some QueryExpression<Str
 }
 
 /// String concatenation of text and optional text: `lhs || rhs`, `NULL` where `rhs` is `NULL`.
+///
+/// `$0.title + $0.title.nullif("")` renders `@@`.
 @inlinable
 public func + (lhs: some QueryExpression<String>, rhs: some QueryExpression<String?>)
   -> SQLQueryExpression<String?>
@@ -403,6 +407,8 @@ extension QueryExpression where QueryValue: QueryOptional {
   }
 
   /// `coalesce(lhs, rhs)`, with a fallback that may be `NULL` too: `$0.name ?? $0.nickname`.
+  ///
+  /// `$0.title.nullif("") ?? $0.title.nullif("-")` renders `@@`.
   @inlinable
   public static func ?? (lhs: Self, rhs: some QueryExpression<QueryValue>)
     -> SQLQueryExpression<QueryValue>

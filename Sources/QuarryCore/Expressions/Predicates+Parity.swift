@@ -76,6 +76,8 @@ extension QueryExpression where QueryValue == String {
   }
 
   /// `expression LIKE '%' || ? || '%'` for a substring: `%`, `_` and `\` in it are escaped.
+  ///
+  /// `$0.title.contains("Call Ada".prefix(4))` renders `@@`.
   @inlinable
   public func contains(_ substring: Substring) -> SQLQueryExpression<Bool> {
     contains(String(substring))
@@ -122,24 +124,32 @@ public struct RowValue<QueryValue>: QueryExpression {
   }
 
   /// `(row) < (?, …)`
+  ///
+  /// `row($0.remindersListID, $0.id) < (2, 1)` renders `@@`.
   @inlinable
   public static func < (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
     lhs.compare("<", rhs)
   }
 
   /// `(row) <= (?, …)`
+  ///
+  /// `row($0.remindersListID, $0.id) <= (2, 1)` renders `@@`.
   @inlinable
   public static func <= (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
     lhs.compare("<=", rhs)
   }
 
   /// `(row) > (?, …)`
+  ///
+  /// `row($0.remindersListID, $0.id) > (1, 1)` renders `@@`.
   @inlinable
   public static func > (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
     lhs.compare(">", rhs)
   }
 
   /// `(row) >= (?, …)`
+  ///
+  /// `row($0.remindersListID, $0.id) >= (1, 1)` renders `@@`.
   @inlinable
   public static func >= (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
     lhs.compare(">=", rhs)
@@ -163,6 +173,8 @@ public func row<A: QueryBindable, B: QueryBindable>(
 }
 
 /// A row value of three expressions, to compare with a tuple.
+///
+/// `row($0.remindersListID, $0.priority, $0.id) > (1, 3, 1)` renders `@@`.
 @inlinable
 public func row<A: QueryBindable, B: QueryBindable, C: QueryBindable>(
   _ a: some QueryExpression<A>, _ b: some QueryExpression<B>, _ c: some QueryExpression<C>

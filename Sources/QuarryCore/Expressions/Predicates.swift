@@ -92,6 +92,8 @@ extension QueryExpression where QueryValue: QueryOptional {
   }
 
   /// `CAST(expression AS type)` of an optional expression to an optional type.
+  ///
+  /// `$0.priority.cast(as: String?.self)` renders `@@`.
   @inlinable
   public func cast<Target: QueryBindable>(as type: Target?.Type) -> SQLQueryExpression<Target?> {
     SQLQueryExpression("CAST(\(self) AS \(raw: sqlTypeName(Target.self)))")
@@ -163,6 +165,8 @@ extension QueryExpression where QueryValue == String {
 
 extension QueryExpression where QueryValue == String? {
   /// `expression LIKE ?`
+  ///
+  /// `$0.title.nullif("").like("Call%")` renders `@@`.
   @inlinable
   public func like(_ pattern: String) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(self) LIKE \(pattern))")

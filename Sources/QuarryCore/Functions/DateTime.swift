@@ -58,6 +58,8 @@ extension SQLFunctions {
   }
 
   /// The current time as a time value: `'now'`.
+  ///
+  /// `SQLFunctions.now` renders `@@`.
   public static var now: BoundValue<String> { BoundValue("now") }
 
   private static func call<Value>(

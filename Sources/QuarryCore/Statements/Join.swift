@@ -61,6 +61,13 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   }
 
   /// Removes duplicate rows: `SELECT DISTINCT`.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { $1.title }.distinct()
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func distinct(_ isDistinct: Bool = true) -> Self {
     self.isDistinct = isDistinct
@@ -89,6 +96,13 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   public var clauseColumns: Columns { columns }
 
   /// Chooses one column to select.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { $1.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public func select<Column: QueryAssignable>(
     _ column: (Columns) -> Column
@@ -102,6 +116,13 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   }
 
   /// Chooses the columns to select: `.select { ($0.title, $1.title) }`.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public func select<each Column: QueryAssignable>(
     _ selected: (Columns) -> (repeat each Column)
@@ -375,6 +396,13 @@ extension Table {
 
 extension JoinSelect {
   /// Joins a third table: `A.join(B.all) { … }.join(C.all) { $0.id == $2.aID && $1.id == $2.bID }`.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.join(Tag.all) { $1.title == $2.name }.select { ($0.title, $2.id) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func join<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
     _ other: Where<C>, on: (A.TableColumns, B.TableColumns, C.TableColumns) -> On
@@ -385,6 +413,13 @@ extension JoinSelect {
   }
 
   /// Left-joins a third table, whose columns and rows are optional.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.leftJoin(Tag.all) { $1.title == $2.name }.select { ($0.title, $2.id) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func leftJoin<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
     _ other: Where<C>, on: (A.TableColumns, B.TableColumns, NullableColumns<C>) -> On

@@ -19,6 +19,13 @@ extension Table {
   /// ```
   ///
   /// The function's name is also the name its columns are qualified with.
+  ///
+  /// ```swift
+  /// ColumnInfo.call("reminders").where { $0.pk > 0 }.select { $0.name }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public static func call(_ arguments: any QueryBindable...) -> JoinSelect<Self, TableColumns> {
     var source = QueryFragment(sql: "\nFROM ")
     source.append(sql: schema.quotedName)

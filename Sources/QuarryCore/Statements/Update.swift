@@ -333,11 +333,25 @@ func compound<Value>(
 }
 
 /// `column = column + ?`
+///
+/// ```swift
+/// Reminder.update { $0.priority += 1 }
+/// ```
+/// ```sql
+/// @@
+/// ```
 @inlinable
 public func += <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "+", rhs)
 }
 /// `column = column + expression`
+///
+/// ```swift
+/// Reminder.update { $0.remindersListID += $0.id }
+/// ```
+/// ```sql
+/// @@
+/// ```
 @inlinable
 public func += <Value: QueryNumeric>(
   lhs: inout any QueryAssignable<Value>, rhs: some QueryExpression<Value>
@@ -345,21 +359,49 @@ public func += <Value: QueryNumeric>(
   lhs = compound(lhs, "+", rhs)
 }
 /// `column = column || ?`
+///
+/// ```swift
+/// Reminder.update { $0.title += "!" }
+/// ```
+/// ```sql
+/// @@
+/// ```
 @inlinable
 public func += (lhs: inout any QueryAssignable<String>, rhs: String) {
   lhs = compound(lhs, "||", rhs)
 }
 /// `column = column || expression`
+///
+/// ```swift
+/// Reminder.update { $0.title += $0.title.lower() }
+/// ```
+/// ```sql
+/// @@
+/// ```
 @inlinable
 public func += (lhs: inout any QueryAssignable<String>, rhs: some QueryExpression<String>) {
   lhs = compound(lhs, "||", rhs)
 }
 /// `column = column - ?`
+///
+/// ```swift
+/// Reminder.update { $0.priority -= 1 }
+/// ```
+/// ```sql
+/// @@
+/// ```
 @inlinable
 public func -= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "-", rhs)
 }
 /// `column = column - expression`
+///
+/// ```swift
+/// Reminder.update { $0.remindersListID -= $0.id }
+/// ```
+/// ```sql
+/// @@
+/// ```
 @inlinable
 public func -= <Value: QueryNumeric>(
   lhs: inout any QueryAssignable<Value>, rhs: some QueryExpression<Value>
@@ -367,11 +409,25 @@ public func -= <Value: QueryNumeric>(
   lhs = compound(lhs, "-", rhs)
 }
 /// `column = column * ?`
+///
+/// ```swift
+/// Reminder.update { $0.priority *= 2 }
+/// ```
+/// ```sql
+/// @@
+/// ```
 @inlinable
 public func *= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "*", rhs)
 }
 /// `column = column * expression`
+///
+/// ```swift
+/// Reminder.update { $0.remindersListID *= $0.id }
+/// ```
+/// ```sql
+/// @@
+/// ```
 @inlinable
 public func *= <Value: QueryNumeric>(
   lhs: inout any QueryAssignable<Value>, rhs: some QueryExpression<Value>
@@ -380,6 +436,13 @@ public func *= <Value: QueryNumeric>(
 }
 /// `column = column / ?`. Dividing by a zero value traps, as `/` does: SQLite would write
 /// `NULL` into the column.
+///
+/// ```swift
+/// Reminder.update { $0.priority /= 2 }
+/// ```
+/// ```sql
+/// @@
+/// ```
 @inlinable
 public func /= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   checkSetterDivisor(rhs, "/=")
@@ -387,6 +450,13 @@ public func /= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs:
 }
 /// `column = column % ?`. A remainder by a zero value traps, as `%` does: SQLite would write
 /// `NULL` into the column.
+///
+/// ```swift
+/// Reminder.update { $0.priority %= 2 }
+/// ```
+/// ```sql
+/// @@
+/// ```
 @inlinable
 public func %= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   checkSetterDivisor(rhs, "%=")
@@ -406,27 +476,62 @@ func checkSetterDivisor(_ value: some QueryBindable, _ operator: StaticString) {
   }
 }
 /// `column = column << ?`
+///
+/// ```swift
+/// Reminder.update { $0.priority <<= 1 }
+/// ```
+/// ```sql
+/// @@
+/// ```
 @inlinable
 public func <<= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "<<", rhs)
 }
 /// `column = column >> ?`
+///
+/// ```swift
+/// Reminder.update { $0.priority >>= 1 }
+/// ```
+/// ```sql
+/// @@
+/// ```
 @inlinable
 public func >>= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, ">>", rhs)
 }
 /// `column = column & ?`
+///
+/// ```swift
+/// Reminder.update { $0.priority &= 1 }
+/// ```
+/// ```sql
+/// @@
+/// ```
 @inlinable
 public func &= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "&", rhs)
 }
 /// `column = column | ?`
+///
+/// ```swift
+/// Reminder.update { $0.priority |= 1 }
+/// ```
+/// ```sql
+/// @@
+/// ```
 @inlinable
 public func |= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "|", rhs)
 }
 
 /// `column = column ^ ?`, written `(~(column & ?) & (column | ?))`: SQLite has no XOR.
+///
+/// ```swift
+/// Reminder.update { $0.priority ^= 1 }
+/// ```
+/// ```sql
+/// @@
+/// ```
 @inlinable
 public func ^= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = SQLQueryExpression<Value>(lhs.queryFragment) ^ rhs
@@ -434,24 +539,52 @@ public func ^= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs:
 
 extension SQLQueryExpression where QueryValue == String {
   /// `column = column || ?`: `$0.title.append("!")`.
+  ///
+  /// ```swift
+  /// Reminder.update { $0.title.append("!") }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public mutating func append(_ other: String) {
     self = SQLQueryExpression(compound(self, "||", other).queryFragment)
   }
 
   /// `column = column || expression`.
+  ///
+  /// ```swift
+  /// Reminder.update { $0.title.append($0.title.lower()) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public mutating func append(_ other: some QueryExpression<String>) {
     self = SQLQueryExpression(compound(self, "||", other).queryFragment)
   }
 
   /// `column = column || ?`: `$0.title.append(contentsOf: " (copy)")`.
+  ///
+  /// ```swift
+  /// Reminder.update { $0.title.append(contentsOf: " (copy)") }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public mutating func append(contentsOf other: String) {
     append(other)
   }
 
   /// `column = column || expression`.
+  ///
+  /// ```swift
+  /// Reminder.update { $0.title.append(contentsOf: $0.title.lower()) }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public mutating func append(contentsOf other: some QueryExpression<String>) {
     append(other)
@@ -460,6 +593,13 @@ extension SQLQueryExpression where QueryValue == String {
 
 extension SQLQueryExpression where QueryValue == Bool {
   /// `column = NOT column`
+  ///
+  /// ```swift
+  /// Reminder.update { $0.isCompleted.toggle() }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public mutating func toggle() {
     self = SQLQueryExpression("(NOT \(self))")

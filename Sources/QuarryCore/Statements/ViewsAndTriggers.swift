@@ -6,6 +6,13 @@ import QuarrySQLText
 extension Table {
   /// `CREATE TEMPORARY VIEW "name" ("a", "b") AS SELECT …`: a view this `@Table` type reads,
   /// whose columns are the type's columns.
+  ///
+  /// ```swift
+  /// OpenReminder.createTemporaryView(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) })
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   public static func createTemporaryView(
     ifNotExists: Bool = false, as select: some Statement
   ) -> SQLQueryExpression<Void> {
@@ -17,6 +24,8 @@ extension Table {
   }
 
   /// `DROP VIEW "name"`
+  ///
+  /// `OpenReminder.dropView(ifExists: true)` renders `@@`.
   public static func dropView(ifExists: Bool = false) -> SQLQueryExpression<Void> {
     SQLQueryExpression("DROP VIEW \(raw: ifExists ? "IF EXISTS " : "")\(raw: schema.quotedName)")
   }
@@ -51,6 +60,8 @@ extension Table {
   }
 
   /// `DROP TRIGGER "name"`
+  ///
+  /// `Reminder.dropTrigger("log_done", ifExists: true)` renders `@@`.
   public static func dropTrigger(_ name: String, ifExists: Bool = false) -> SQLQueryExpression<Void>
   {
     SQLQueryExpression("DROP TRIGGER \(raw: ifExists ? "IF EXISTS " : "")\(quote: name)")

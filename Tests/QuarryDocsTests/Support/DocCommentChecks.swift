@@ -32,6 +32,24 @@ enum DocCommentSchema {
     var notes = ""
   }
 
+  /// Reminders with a JSON array of tags.
+  @Table("taggedReminders") struct TaggedReminder {
+    let id: Int
+    var title = ""
+    @Column(as: [String].JSONRepresentation.self)
+    var tags: [String] = []
+  }
+
+  /// The rows of SQLite's table-valued function `pragma_table_info`.
+  @Table("pragma_table_info") struct ColumnInfo {
+    var cid: Int
+    var name: String
+    var type: String
+    var notnull: Bool
+    @Column("dflt_value") var defaultValue: String?
+    var pk: Int
+  }
+
   /// The tables, and a few rows in them.
   static let sql = """
     CREATE TABLE "remindersLists" (
@@ -47,6 +65,11 @@ enum DocCommentSchema {
     CREATE TABLE "tags" ("id" TEXT PRIMARY KEY, "name" TEXT NOT NULL DEFAULT '') STRICT;
     CREATE UNIQUE INDEX "openReminderTitles" ON "reminders" ("title") WHERE NOT "isCompleted";
     CREATE VIRTUAL TABLE "reminderTexts" USING fts5("title", "notes");
+    CREATE TABLE "taggedReminders" (
+      "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL DEFAULT '', "tags" TEXT NOT NULL DEFAULT '[]'
+    ) STRICT;
+    INSERT INTO "taggedReminders" ("title", "tags") VALUES
+      ('Groceries', '["home","errands"]'), ('Report', '["work"]'), ('Call Ada', '[]');
     INSERT INTO "remindersLists" ("id", "title") VALUES (1, 'Home'), (2, 'Work');
     INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID") VALUES
       (1, 'Groceries', 0, 3, 1), (2, 'Haircut', 1, NULL, 1), (3, 'Call Ada', 0, 1, 2);

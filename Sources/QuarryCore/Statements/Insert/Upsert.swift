@@ -45,6 +45,13 @@ extension Insert {
   /// On a conflict with the uniqueness the `target` columns have in the rows matching a
   /// predicate (a partial unique index), updates the existing row instead:
   /// `ON CONFLICT ("title") WHERE … DO UPDATE SET …`.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict { $0.title } where: { !$0.isCompleted } doUpdate: { $0.priority = $1.priority }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -104,6 +111,13 @@ extension Insert {
 
   /// On a conflict with the `target` columns' uniqueness, updates the existing row when it
   /// matches a predicate: `.onConflict { $0.id } doUpdate: { $0.count += 1 } where: { $0.isOn }`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name += "!" } where: { $0.name != "" }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -119,6 +133,13 @@ extension Insert {
   /// On a conflict with the uniqueness the `target` columns have in the rows matching a
   /// predicate, updates the existing row when it matches another:
   /// `ON CONFLICT ("title") WHERE … DO UPDATE SET … WHERE …`.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict { $0.title } where: { !$0.isCompleted } doUpdate: { $0.priority = $1.priority } where: { $0.priority == nil }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -134,6 +155,13 @@ extension Insert {
 
   /// On a conflict with the uniqueness the `target` columns have in the rows matching a
   /// predicate, updates the existing row when it matches another.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict { $0.title } where: { !$0.isCompleted } doUpdate: { $0.priority = 1 } where: { $0.priority == nil }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -206,6 +234,13 @@ extension Insert {
 
   /// On a conflict with any uniqueness constraint, updates the existing row when it matches a
   /// predicate: `.onConflictDoUpdate { $0.count += 1 } where: { $0.isOn }`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name += "!" } where: { $0.name != "" }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public consuming func onConflictDoUpdate(
     _ assignments: (inout Updates<Into>) -> Void,
@@ -381,6 +416,13 @@ extension PrimaryKeyedTable {
 extension Table {
   /// Inserts full rows, or on a conflict with any uniqueness constraint updates the existing
   /// row: `Reminder.insert { reminder } onConflictDoUpdate: { $0.title += " copy" }`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") } onConflictDoUpdate: { $0.name += "!" }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
@@ -412,6 +454,13 @@ extension Table {
 
   /// Inserts full rows, or on a conflict with the `target` columns' uniqueness updates the
   /// existing row: `Reminder.insert { reminder } onConflict: { $0.id } doUpdate: { … }`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") } onConflict: { $0.id } doUpdate: { $0.name += "!" }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func insert<each Target>(
     or conflictResolution: ConflictResolution? = nil,
@@ -445,6 +494,13 @@ extension Table {
 
   /// Inserts values into chosen columns, or on a conflict with any uniqueness constraint
   /// updates the existing row.
+  ///
+  /// ```swift
+  /// Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflictDoUpdate: { $0.name += "!" }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func insert<each Value: QueryBindable>(
     or conflictResolution: ConflictResolution? = nil,
@@ -478,6 +534,13 @@ extension Table {
 
   /// Inserts values into chosen columns, or on a conflict with the `target` columns'
   /// uniqueness updates the existing row.
+  ///
+  /// ```swift
+  /// Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflict: { $0.id } doUpdate: { $0.name += "!" }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func insert<each Value: QueryBindable, each Target>(
     or conflictResolution: ConflictResolution? = nil,
@@ -492,6 +555,13 @@ extension Table {
 
   /// Inserts values into chosen columns, or on a conflict with the `target` columns'
   /// uniqueness updates the existing row from the values that were to be inserted.
+  ///
+  /// ```swift
+  /// Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflict: { $0.id } doUpdate: { $0.name = $1.name }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func insert<each Value: QueryBindable, each Target>(
     or conflictResolution: ConflictResolution? = nil,
@@ -508,6 +578,13 @@ extension Table {
 extension PrimaryKeyedTable {
   /// Inserts drafts, or on a conflict with any uniqueness constraint updates the existing row:
   /// `Reminder.insert { draft } onConflictDoUpdate: { $0.title += " copy" }`.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflictDoUpdate: { $0.title += "!" }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
@@ -539,6 +616,13 @@ extension PrimaryKeyedTable {
 
   /// Inserts drafts, or on a conflict with the `target` columns' uniqueness updates the
   /// existing row: `Reminder.insert { draft } onConflict: { $0.id } doUpdate: { … }`.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflict: { $0.id } doUpdate: { $0.title += "!" }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func insert<each Target>(
     or conflictResolution: ConflictResolution? = nil,
@@ -551,6 +635,13 @@ extension PrimaryKeyedTable {
 
   /// Inserts drafts, or on a conflict with the `target` columns' uniqueness updates the
   /// existing row from the values that were to be inserted.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflict: { $0.id } doUpdate: { $0.title = $1.title }
+  /// ```
+  /// ```sql
+  /// @@
+  /// ```
   @inlinable
   public static func insert<each Target>(
     or conflictResolution: ConflictResolution? = nil,
