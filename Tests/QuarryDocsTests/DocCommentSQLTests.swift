@@ -1334,64 +1334,442 @@ struct DocCommentSQLTests {
   }
 
   @Test func moreStatements() {
-    check(Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict { $0.title } where: { !$0.isCompleted } doUpdate: { $0.priority = $1.priority }, #"@@"#)
-    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name += "!" } where: { $0.name != "" }, #"@@"#)
-    check(Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict { $0.title } where: { !$0.isCompleted } doUpdate: { $0.priority = $1.priority } where: { $0.priority == nil }, #"@@"#)
-    check(Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict { $0.title } where: { !$0.isCompleted } doUpdate: { $0.priority = 1 } where: { $0.priority == nil }, #"@@"#)
-    check(Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name += "!" } where: { $0.name != "" }, #"@@"#)
-    check(Tag.insert { Tag(id: "a", name: "errands") } onConflictDoUpdate: { $0.name += "!" }, #"@@"#)
-    check(Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflictDoUpdate: { $0.title += "!" }, #"@@"#)
-    check(Tag.insert { Tag(id: "a", name: "errands") } onConflict: { $0.id } doUpdate: { $0.name += "!" }, #"@@"#)
-    check(Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflict: { $0.id } doUpdate: { $0.title += "!" }, #"@@"#)
-    check(Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflict: { $0.id } doUpdate: { $0.title = $1.title }, #"@@"#)
-    check(Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflictDoUpdate: { $0.name += "!" }, #"@@"#)
-    check(Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflict: { $0.id } doUpdate: { $0.name += "!" }, #"@@"#)
-    check(Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflict: { $0.id } doUpdate: { $0.name = $1.name }, #"@@"#)
-    check(Reminder.update { $0.priority += 1 }, #"@@"#)
-    check(Reminder.update { $0.remindersListID += $0.id }, #"@@"#)
-    check(Reminder.update { $0.title += "!" }, #"@@"#)
-    check(Reminder.update { $0.title += $0.title.lower() }, #"@@"#)
-    check(Reminder.update { $0.priority -= 1 }, #"@@"#)
-    check(Reminder.update { $0.remindersListID -= $0.id }, #"@@"#)
-    check(Reminder.update { $0.priority *= 2 }, #"@@"#)
-    check(Reminder.update { $0.remindersListID *= $0.id }, #"@@"#)
-    check(Reminder.update { $0.priority /= 2 }, #"@@"#)
-    check(Reminder.update { $0.priority %= 2 }, #"@@"#)
-    check(Reminder.update { $0.priority <<= 1 }, #"@@"#)
-    check(Reminder.update { $0.priority >>= 1 }, #"@@"#)
-    check(Reminder.update { $0.priority &= 1 }, #"@@"#)
-    check(Reminder.update { $0.priority |= 1 }, #"@@"#)
-    check(Reminder.update { $0.priority ^= 1 }, #"@@"#)
-    check(Reminder.update { $0.title.append("!") }, #"@@"#)
-    check(Reminder.update { $0.title.append($0.title.lower()) }, #"@@"#)
-    check(Reminder.update { $0.title.append(contentsOf: " (copy)") }, #"@@"#)
-    check(Reminder.update { $0.title.append(contentsOf: $0.title.lower()) }, #"@@"#)
-    check(Reminder.update { $0.isCompleted.toggle() }, #"@@"#)
-    check(Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { $1.title }.distinct(), #"@@"#)
-    check(Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { $1.title }, #"@@"#)
-    check(Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.join(Tag.all) { $1.title == $2.name }.select { ($0.title, $2.id) }, #"@@"#)
-    check(Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.leftJoin(Tag.all) { $1.title == $2.name }.select { ($0.title, $2.id) }, #"@@"#)
-    check(OpenReminder.from(Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }).where { $0.id > 1 }.select { $0.title }, #"@@"#)
-    check(ColumnInfo.call("reminders").where { $0.pk > 0 }.select { $0.name }, #"@@"#)
-    check(OpenReminder.createTemporaryView(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }), #"@@"#)
-    check(TaggedReminder.join(jsonEach: { $0.tags }).where { $1.value == "work" }.select { ($0.title, $1.value) }, #"@@"#)
-    check(TaggedReminder.leftJoin(jsonEach: { $0.tags }).group { reminder, _ in reminder.id }.select { ($0.title, $1.key.count()) }, #"@@"#)
-    check(JSONEach.from(["a", "b"]).select { $0.value }, #"@@"#)
-    check(OpenReminder.dropView(ifExists: true), #"@@"#)
-    check(Reminder.dropTrigger("log_done", ifExists: true), #"@@"#)
+    check(
+      Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict {
+        $0.title
+      } where: {
+        !$0.isCompleted
+      } doUpdate: {
+        $0.priority = $1.priority
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (NULL, 'Groceries', 0, NULL, 1)
+      ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = excluded."priority"
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflict {
+        $0.id
+      } doUpdate: {
+        $0.name += "!"
+      } where: {
+        $0.name != ""
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!') WHERE ("tags"."name" <> '')
+      """#)
+    check(
+      Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict {
+        $0.title
+      } where: {
+        !$0.isCompleted
+      } doUpdate: {
+        $0.priority = $1.priority
+      } where: {
+        $0.priority == nil
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (NULL, 'Groceries', 0, NULL, 1)
+      ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = excluded."priority" WHERE ("reminders"."priority" IS NULL)
+      """#)
+    check(
+      Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict {
+        $0.title
+      } where: {
+        !$0.isCompleted
+      } doUpdate: {
+        $0.priority = 1
+      } where: {
+        $0.priority == nil
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (NULL, 'Groceries', 0, NULL, 1)
+      ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = 1 WHERE ("reminders"."priority" IS NULL)
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate {
+        $0.name += "!"
+      } where: {
+        $0.name != ""
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!') WHERE ("tags"."name" <> '')
+      """#)
+    check(
+      Tag.insert {
+        Tag(id: "a", name: "errands")
+      } onConflictDoUpdate: {
+        $0.name += "!"
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
+      """#)
+    check(
+      Reminder.insert {
+        Reminder.Draft(id: 1, title: "Milk")
+      } onConflictDoUpdate: {
+        $0.title += "!"
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (1, 'Milk', 0, NULL, 1)
+      ON CONFLICT DO UPDATE SET "title" = ("reminders"."title" || '!')
+      """#)
+    check(
+      Tag.insert {
+        Tag(id: "a", name: "errands")
+      } onConflict: {
+        $0.id
+      } doUpdate: {
+        $0.name += "!"
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
+      """#)
+    check(
+      Reminder.insert {
+        Reminder.Draft(id: 1, title: "Milk")
+      } onConflict: {
+        $0.id
+      } doUpdate: {
+        $0.title += "!"
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (1, 'Milk', 0, NULL, 1)
+      ON CONFLICT ("id") DO UPDATE SET "title" = ("reminders"."title" || '!')
+      """#)
+    check(
+      Reminder.insert {
+        Reminder.Draft(id: 1, title: "Milk")
+      } onConflict: {
+        $0.id
+      } doUpdate: {
+        $0.title = $1.title
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (1, 'Milk', 0, NULL, 1)
+      ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title"
+      """#)
+    check(
+      Tag.insert {
+        ($0.id, $0.name)
+      } values: {
+        ("a", "errands")
+      } onConflictDoUpdate: {
+        $0.name += "!"
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
+      """#)
+    check(
+      Tag.insert {
+        ($0.id, $0.name)
+      } values: {
+        ("a", "errands")
+      } onConflict: {
+        $0.id
+      } doUpdate: {
+        $0.name += "!"
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
+      """#)
+    check(
+      Tag.insert {
+        ($0.id, $0.name)
+      } values: {
+        ("a", "errands")
+      } onConflict: {
+        $0.id
+      } doUpdate: {
+        $0.name = $1.name
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
+      """#)
+    check(
+      Reminder.update { $0.priority += 1 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" + 1)
+      """#)
+    check(
+      Reminder.update { $0.remindersListID += Reminder.count().subquery() },
+      #"""
+      UPDATE "reminders"
+      SET "remindersListID" = ("reminders"."remindersListID" + (SELECT count(*)
+      FROM "reminders"))
+      """#)
+    check(
+      Reminder.update { $0.title += "!" },
+      #"""
+      UPDATE "reminders"
+      SET "title" = ("reminders"."title" || '!')
+      """#)
+    check(
+      Reminder.update { $0.title += $0.title.lower() },
+      #"""
+      UPDATE "reminders"
+      SET "title" = ("reminders"."title" || lower("reminders"."title"))
+      """#)
+    check(
+      Reminder.update { $0.priority -= 1 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" - 1)
+      """#)
+    check(
+      Reminder.update { $0.remindersListID -= Reminder.count().subquery() },
+      #"""
+      UPDATE "reminders"
+      SET "remindersListID" = ("reminders"."remindersListID" - (SELECT count(*)
+      FROM "reminders"))
+      """#)
+    check(
+      Reminder.update { $0.priority *= 2 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" * 2)
+      """#)
+    check(
+      Reminder.update { $0.remindersListID *= Reminder.count().subquery() },
+      #"""
+      UPDATE "reminders"
+      SET "remindersListID" = ("reminders"."remindersListID" * (SELECT count(*)
+      FROM "reminders"))
+      """#)
+    check(
+      Reminder.update { $0.priority /= 2 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" / 2)
+      """#)
+    check(
+      Reminder.update { $0.priority %= 2 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" % 2)
+      """#)
+    check(
+      Reminder.update { $0.priority <<= 1 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" << 1)
+      """#)
+    check(
+      Reminder.update { $0.priority >>= 1 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" >> 1)
+      """#)
+    check(
+      Reminder.update { $0.priority &= 1 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" & 1)
+      """#)
+    check(
+      Reminder.update { $0.priority |= 1 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" | 1)
+      """#)
+    check(
+      Reminder.update { $0.priority ^= 1 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = (~("reminders"."priority" & 1) & ("reminders"."priority" | 1))
+      """#)
+    check(
+      Reminder.update { $0.title.append("!") },
+      #"""
+      UPDATE "reminders"
+      SET "title" = ("reminders"."title" || '!')
+      """#)
+    check(
+      Reminder.update { $0.title.append($0.title.lower()) },
+      #"""
+      UPDATE "reminders"
+      SET "title" = ("reminders"."title" || lower("reminders"."title"))
+      """#)
+    check(
+      Reminder.update { $0.title.append(contentsOf: " (copy)") },
+      #"""
+      UPDATE "reminders"
+      SET "title" = ("reminders"."title" || ' (copy)')
+      """#)
+    check(
+      Reminder.update { $0.title.append(contentsOf: $0.title.lower()) },
+      #"""
+      UPDATE "reminders"
+      SET "title" = ("reminders"."title" || lower("reminders"."title"))
+      """#)
+    check(
+      Reminder.update { $0.isCompleted.toggle() },
+      #"""
+      UPDATE "reminders"
+      SET "isCompleted" = (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { $1.title }
+        .distinct(),
+      #"""
+      SELECT DISTINCT "remindersLists"."title"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { $1.title },
+      #"""
+      SELECT "remindersLists"."title"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.join(Tag.all) {
+        $1.title == $2.name
+      }.select { ($0.title, $2.id) },
+      #"""
+      SELECT "reminders"."title", "tags"."id"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
+      """#)
+    check(
+      Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.leftJoin(Tag.all) {
+        $1.title == $2.name
+      }.select { ($0.title, $2.id) },
+      #"""
+      SELECT "reminders"."title", "tags"."id"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      LEFT JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
+      """#)
+    check(
+      OpenReminder.from(Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }).where {
+        $0.id > 1
+      }.select { $0.title },
+      #"""
+      SELECT "openReminders"."title"
+      FROM (
+      WITH "openReminders" ("id", "title") AS (
+      SELECT "reminders"."id", "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      )
+      SELECT * FROM "openReminders"
+      ) AS "openReminders"
+      WHERE ("openReminders"."id" > 1)
+      """#)
+    check(
+      ColumnInfo.call("reminders").where { $0.pk > 0 }.select { $0.name },
+      #"""
+      SELECT "pragma_table_info"."name"
+      FROM "pragma_table_info"('reminders')
+      WHERE ("pragma_table_info"."pk" > 0)
+      """#)
+    check(
+      OpenReminder.createTemporaryView(
+        as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }),
+      #"""
+      CREATE TEMPORARY VIEW "openReminders" ("id", "title") AS
+      SELECT "reminders"."id", "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      TaggedReminder.join(jsonEach: { $0.tags }).where { $1.value == "work" }.select {
+        ($0.title, $1.value)
+      },
+      #"""
+      SELECT "taggedReminders"."title", "json_each"."value"
+      FROM "taggedReminders"
+      JOIN json_each("taggedReminders"."tags")
+      WHERE ("json_each"."value" = 'work')
+      """#)
+    check(
+      TaggedReminder.leftJoin(jsonEach: { $0.tags }).group { reminder, _ in reminder.id }.select {
+        ($0.title, $1.key.count())
+      },
+      #"""
+      SELECT "taggedReminders"."title", count("json_each"."key")
+      FROM "taggedReminders"
+      LEFT JOIN json_each("taggedReminders"."tags")
+      GROUP BY "taggedReminders"."id"
+      """#)
+    check(
+      JSONEach.from(["a", "b"]).select { $0.value },
+      #"""
+      SELECT "json_each"."value"
+      FROM json_each('["a","b"]')
+      """#)
+    check(OpenReminder.dropView(ifExists: true), #"DROP VIEW IF EXISTS "openReminders""#)
+    check(Reminder.dropTrigger("log_done", ifExists: true), #"DROP TRIGGER IF EXISTS "log_done""#)
   }
 
   @Test func moreExpressions() {
-    check({ $0.priority.cast(as: String?.self) }, #"@@"#)
-    check({ $0.title.nullif("").like("Call%") }, #"@@"#)
-    check({ $0.title.contains("Call Ada".prefix(4)) }, #"@@"#)
-    check({ row($0.remindersListID, $0.id) <= (2, 1) }, #"@@"#)
-    check({ row($0.remindersListID, $0.id) > (1, 1) }, #"@@"#)
-    check({ row($0.remindersListID, $0.id) >= (1, 1) }, #"@@"#)
-    check({ row($0.remindersListID, $0.priority, $0.id) > (1, 3, 1) }, #"@@"#)
-    check({ $0.title.nullif("") + $0.title }, #"@@"#)
-    check({ $0.title + $0.title.nullif("") }, #"@@"#)
-    check({ $0.title.nullif("") ?? $0.title.nullif("-") }, #"@@"#)
-    check({ _ in SQLFunctions.now }, #"@@"#)
+    check({ $0.priority.cast(as: String?.self) }, #"CAST("reminders"."priority" AS TEXT)"#)
+    check({ $0.title.nullif("").like("Call%") }, #"(nullif("reminders"."title", '') LIKE 'Call%')"#)
+    check(
+      { $0.title.contains("Call Ada".prefix(4)) },
+      #"""
+      ("reminders"."title" LIKE '%Call%' ESCAPE '\')
+      """#)
+    check(
+      { row($0.remindersListID, $0.id) <= (2, 1) },
+      #"""
+      (("reminders"."remindersListID", "reminders"."id") <= (2, 1))
+      """#)
+    check(
+      { row($0.remindersListID, $0.id) > (1, 1) },
+      #"""
+      (("reminders"."remindersListID", "reminders"."id") > (1, 1))
+      """#)
+    check(
+      { row($0.remindersListID, $0.id) >= (1, 1) },
+      #"""
+      (("reminders"."remindersListID", "reminders"."id") >= (1, 1))
+      """#)
+    check(
+      { row($0.remindersListID, $0.priority, $0.id) > (1, 3, 1) },
+      #"""
+      (("reminders"."remindersListID", "reminders"."priority", "reminders"."id") > (1, 3, 1))
+      """#)
+    check(
+      { $0.title.nullif("") + $0.title },
+      #"""
+      (nullif("reminders"."title", '') || "reminders"."title")
+      """#)
+    check(
+      { $0.title + $0.title.nullif("") },
+      #"""
+      ("reminders"."title" || nullif("reminders"."title", ''))
+      """#)
+    check(
+      { $0.priority ?? Reminder.where { $0.id == 1 }.select { $0.priority }.subquery() },
+      #"""
+      coalesce("reminders"."priority", (SELECT "reminders"."priority"
+      FROM "reminders"
+      WHERE ("reminders"."id" = 1)))
+      """#)
+    check({ _ in SQLFunctions.now }, #"'now'"#)
   }
 }

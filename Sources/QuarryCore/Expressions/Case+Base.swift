@@ -9,7 +9,7 @@ extension Case {
   /// // (CASE "reminders"."priority" WHEN 1 THEN 'low' WHEN 2 THEN 'medium' ELSE 'high' END)
   /// ```
   ///
-  /// `Case($0.priority).when(1, then: "low").when(2, then: "medium").else("high")` renders `@@`.
+  /// `Case($0.priority).when(1, then: "low").when(2, then: "medium").else("high")` renders `(CASE "reminders"."priority" WHEN 1 THEN 'low' WHEN 2 THEN 'medium' ELSE 'high' END)`.
   @inlinable
   public init(_ base: some QueryExpression) {
     self.init()

@@ -335,7 +335,7 @@ public func + <Value: QueryText>(
 /// String concatenation of optional text and text: `lhs || rhs`, `NULL` where `lhs` is
 /// `NULL` (as SQLite gives), so the result is optional: `$0.name + $0.title`.
 ///
-/// `$0.title.nullif("") + $0.title` renders `@@`.
+/// `$0.title.nullif("") + $0.title` renders `(nullif("reminders"."title", '') || "reminders"."title")`.
 @inlinable
 public func + (lhs: some QueryExpression<String?>, rhs: some QueryExpression<String>)
   -> SQLQueryExpression<String?>
@@ -345,7 +345,7 @@ public func + (lhs: some QueryExpression<String?>, rhs: some QueryExpression<Str
 
 /// String concatenation of text and optional text: `lhs || rhs`, `NULL` where `rhs` is `NULL`.
 ///
-/// `$0.title + $0.title.nullif("")` renders `@@`.
+/// `$0.title + $0.title.nullif("")` renders `("reminders"."title" || nullif("reminders"."title", ''))`.
 @inlinable
 public func + (lhs: some QueryExpression<String>, rhs: some QueryExpression<String?>)
   -> SQLQueryExpression<String?>
@@ -406,9 +406,13 @@ extension QueryExpression where QueryValue: QueryOptional {
     SQLQueryExpression("coalesce(\(lhs), \(rhs))")
   }
 
-  /// `coalesce(lhs, rhs)`, with a fallback that may be `NULL` too: `$0.name ?? $0.nickname`.
+  /// `coalesce(lhs, rhs)`, with a fallback that may be `NULL` too.
   ///
-  /// `$0.title.nullif("") ?? $0.title.nullif("-")` renders `@@`.
+  /// When both sides have the same Swift type (two `String?` columns), Swift's own `??` is the
+  /// one chosen, with a warning that the right side is never used: give the result type,
+  /// `let name: SQLQueryExpression<String?> = $0.name ?? $0.nickname`.
+  ///
+  /// `$0.priority ?? Reminder.where { $0.id == 1 }.select { $0.priority }.subquery()` renders `coalesce("reminders"."priority", (SELECT "reminders"."priority" FROM "reminders" WHERE ("reminders"."id" = 1)))`.
   @inlinable
   public static func ?? (lhs: Self, rhs: some QueryExpression<QueryValue>)
     -> SQLQueryExpression<QueryValue>

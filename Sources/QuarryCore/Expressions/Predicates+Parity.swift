@@ -77,7 +77,7 @@ extension QueryExpression where QueryValue == String {
 
   /// `expression LIKE '%' || ? || '%'` for a substring: `%`, `_` and `\` in it are escaped.
   ///
-  /// `$0.title.contains("Call Ada".prefix(4))` renders `@@`.
+  /// `$0.title.contains("Call Ada".prefix(4))` renders `("reminders"."title" LIKE '%Call%' ESCAPE '\')`.
   @inlinable
   public func contains(_ substring: Substring) -> SQLQueryExpression<Bool> {
     contains(String(substring))
@@ -125,7 +125,7 @@ public struct RowValue<QueryValue>: QueryExpression {
 
   /// `(row) < (?, …)`
   ///
-  /// `row($0.remindersListID, $0.id) < (2, 1)` renders `@@`.
+  /// `row($0.remindersListID, $0.id) < (2, 1)` renders `(("reminders"."remindersListID", "reminders"."id") < (2, 1))`.
   @inlinable
   public static func < (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
     lhs.compare("<", rhs)
@@ -133,7 +133,7 @@ public struct RowValue<QueryValue>: QueryExpression {
 
   /// `(row) <= (?, …)`
   ///
-  /// `row($0.remindersListID, $0.id) <= (2, 1)` renders `@@`.
+  /// `row($0.remindersListID, $0.id) <= (2, 1)` renders `(("reminders"."remindersListID", "reminders"."id") <= (2, 1))`.
   @inlinable
   public static func <= (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
     lhs.compare("<=", rhs)
@@ -141,7 +141,7 @@ public struct RowValue<QueryValue>: QueryExpression {
 
   /// `(row) > (?, …)`
   ///
-  /// `row($0.remindersListID, $0.id) > (1, 1)` renders `@@`.
+  /// `row($0.remindersListID, $0.id) > (1, 1)` renders `(("reminders"."remindersListID", "reminders"."id") > (1, 1))`.
   @inlinable
   public static func > (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
     lhs.compare(">", rhs)
@@ -149,7 +149,7 @@ public struct RowValue<QueryValue>: QueryExpression {
 
   /// `(row) >= (?, …)`
   ///
-  /// `row($0.remindersListID, $0.id) >= (1, 1)` renders `@@`.
+  /// `row($0.remindersListID, $0.id) >= (1, 1)` renders `(("reminders"."remindersListID", "reminders"."id") >= (1, 1))`.
   @inlinable
   public static func >= (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
     lhs.compare(">=", rhs)
@@ -174,7 +174,7 @@ public func row<A: QueryBindable, B: QueryBindable>(
 
 /// A row value of three expressions, to compare with a tuple.
 ///
-/// `row($0.remindersListID, $0.priority, $0.id) > (1, 3, 1)` renders `@@`.
+/// `row($0.remindersListID, $0.priority, $0.id) > (1, 3, 1)` renders `(("reminders"."remindersListID", "reminders"."priority", "reminders"."id") > (1, 3, 1))`.
 @inlinable
 public func row<A: QueryBindable, B: QueryBindable, C: QueryBindable>(
   _ a: some QueryExpression<A>, _ b: some QueryExpression<B>, _ c: some QueryExpression<C>

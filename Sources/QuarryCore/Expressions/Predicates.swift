@@ -93,7 +93,7 @@ extension QueryExpression where QueryValue: QueryOptional {
 
   /// `CAST(expression AS type)` of an optional expression to an optional type.
   ///
-  /// `$0.priority.cast(as: String?.self)` renders `@@`.
+  /// `$0.priority.cast(as: String?.self)` renders `CAST("reminders"."priority" AS TEXT)`.
   @inlinable
   public func cast<Target: QueryBindable>(as type: Target?.Type) -> SQLQueryExpression<Target?> {
     SQLQueryExpression("CAST(\(self) AS \(raw: sqlTypeName(Target.self)))")
@@ -166,7 +166,7 @@ extension QueryExpression where QueryValue == String {
 extension QueryExpression where QueryValue == String? {
   /// `expression LIKE ?`
   ///
-  /// `$0.title.nullif("").like("Call%")` renders `@@`.
+  /// `$0.title.nullif("").like("Call%")` renders `(nullif("reminders"."title", '') LIKE 'Call%')`.
   @inlinable
   public func like(_ pattern: String) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(self) LIKE \(pattern))")

@@ -59,7 +59,7 @@ extension SQLFunctions {
 
   /// The current time as a time value: `'now'`.
   ///
-  /// `SQLFunctions.now` renders `@@`.
+  /// `SQLFunctions.now` renders `'now'`.
   public static var now: BoundValue<String> { BoundValue("now") }
 
   private static func call<Value>(

@@ -27,7 +27,16 @@ extension Table {
   /// OpenReminder.from(Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }).where { $0.id > 1 }.select { $0.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "openReminders"."title"
+  /// FROM (
+  /// WITH "openReminders" ("id", "title") AS (
+  /// SELECT "reminders"."id", "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// )
+  /// SELECT * FROM "openReminders"
+  /// ) AS "openReminders"
+  /// WHERE ("openReminders"."id" > 1)
   /// ```
   public static func from(_ select: some Statement) -> JoinSelect<Self, TableColumns> {
     let name = schema.quotedName

@@ -181,7 +181,10 @@ extension Table {
   /// TaggedReminder.join(jsonEach: { $0.tags }).where { $1.value == "work" }.select { ($0.title, $1.value) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "taggedReminders"."title", "json_each"."value"
+  /// FROM "taggedReminders"
+  /// JOIN json_each("taggedReminders"."tags")
+  /// WHERE ("json_each"."value" = 'work')
   /// ```
   public static func join<Source: QueryExpression>(
     jsonEach json: (TableColumns) -> Source, as alias: String = "json_each"
@@ -209,7 +212,10 @@ extension Table {
   /// TaggedReminder.leftJoin(jsonEach: { $0.tags }).group { reminder, _ in reminder.id }.select { ($0.title, $1.key.count()) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "taggedReminders"."title", count("json_each"."key")
+  /// FROM "taggedReminders"
+  /// LEFT JOIN json_each("taggedReminders"."tags")
+  /// GROUP BY "taggedReminders"."id"
   /// ```
   public static func leftJoin<Source: QueryExpression>(
     jsonEach json: (TableColumns) -> Source, as alias: String = "json_each"
@@ -243,7 +249,8 @@ extension JSONEach {
   /// JSONEach.from(["a", "b"]).select { $0.value }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "json_each"."value"
+  /// FROM json_each('["a","b"]')
   /// ```
   public static func from<Collection: JSONEachCollection & Codable>(
     _ collection: Collection

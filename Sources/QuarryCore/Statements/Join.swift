@@ -66,7 +66,9 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { $1.title }.distinct()
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT DISTINCT "remindersLists"."title"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ```
   @inlinable
   public consuming func distinct(_ isDistinct: Bool = true) -> Self {
@@ -101,7 +103,9 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { $1.title }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "remindersLists"."title"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ```
   @inlinable
   public func select<Column: QueryAssignable>(
@@ -121,7 +125,9 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ```
   @inlinable
   public func select<each Column: QueryAssignable>(
@@ -401,7 +407,10 @@ extension JoinSelect {
   /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.join(Tag.all) { $1.title == $2.name }.select { ($0.title, $2.id) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "tags"."id"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
   /// ```
   @inlinable
   public consuming func join<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
@@ -418,7 +427,10 @@ extension JoinSelect {
   /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.leftJoin(Tag.all) { $1.title == $2.name }.select { ($0.title, $2.id) }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "reminders"."title", "tags"."id"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// LEFT JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
   /// ```
   @inlinable
   public consuming func leftJoin<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(

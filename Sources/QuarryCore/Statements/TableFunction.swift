@@ -24,7 +24,9 @@ extension Table {
   /// ColumnInfo.call("reminders").where { $0.pk > 0 }.select { $0.name }
   /// ```
   /// ```sql
-  /// @@
+  /// SELECT "pragma_table_info"."name"
+  /// FROM "pragma_table_info"('reminders')
+  /// WHERE ("pragma_table_info"."pk" > 0)
   /// ```
   public static func call(_ arguments: any QueryBindable...) -> JoinSelect<Self, TableColumns> {
     var source = QueryFragment(sql: "\nFROM ")

@@ -338,7 +338,8 @@ func compound<Value>(
 /// Reminder.update { $0.priority += 1 }
 /// ```
 /// ```sql
-/// @@
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" + 1)
 /// ```
 @inlinable
 public func += <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
@@ -347,10 +348,12 @@ public func += <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs:
 /// `column = column + expression`
 ///
 /// ```swift
-/// Reminder.update { $0.remindersListID += $0.id }
+/// Reminder.update { $0.remindersListID += Reminder.count().subquery() }
 /// ```
 /// ```sql
-/// @@
+/// UPDATE "reminders"
+/// SET "remindersListID" = ("reminders"."remindersListID" + (SELECT count(*)
+/// FROM "reminders"))
 /// ```
 @inlinable
 public func += <Value: QueryNumeric>(
@@ -364,7 +367,8 @@ public func += <Value: QueryNumeric>(
 /// Reminder.update { $0.title += "!" }
 /// ```
 /// ```sql
-/// @@
+/// UPDATE "reminders"
+/// SET "title" = ("reminders"."title" || '!')
 /// ```
 @inlinable
 public func += (lhs: inout any QueryAssignable<String>, rhs: String) {
@@ -376,7 +380,8 @@ public func += (lhs: inout any QueryAssignable<String>, rhs: String) {
 /// Reminder.update { $0.title += $0.title.lower() }
 /// ```
 /// ```sql
-/// @@
+/// UPDATE "reminders"
+/// SET "title" = ("reminders"."title" || lower("reminders"."title"))
 /// ```
 @inlinable
 public func += (lhs: inout any QueryAssignable<String>, rhs: some QueryExpression<String>) {
@@ -388,7 +393,8 @@ public func += (lhs: inout any QueryAssignable<String>, rhs: some QueryExpressio
 /// Reminder.update { $0.priority -= 1 }
 /// ```
 /// ```sql
-/// @@
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" - 1)
 /// ```
 @inlinable
 public func -= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
@@ -397,10 +403,12 @@ public func -= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs:
 /// `column = column - expression`
 ///
 /// ```swift
-/// Reminder.update { $0.remindersListID -= $0.id }
+/// Reminder.update { $0.remindersListID -= Reminder.count().subquery() }
 /// ```
 /// ```sql
-/// @@
+/// UPDATE "reminders"
+/// SET "remindersListID" = ("reminders"."remindersListID" - (SELECT count(*)
+/// FROM "reminders"))
 /// ```
 @inlinable
 public func -= <Value: QueryNumeric>(
@@ -414,7 +422,8 @@ public func -= <Value: QueryNumeric>(
 /// Reminder.update { $0.priority *= 2 }
 /// ```
 /// ```sql
-/// @@
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" * 2)
 /// ```
 @inlinable
 public func *= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
@@ -423,10 +432,12 @@ public func *= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs:
 /// `column = column * expression`
 ///
 /// ```swift
-/// Reminder.update { $0.remindersListID *= $0.id }
+/// Reminder.update { $0.remindersListID *= Reminder.count().subquery() }
 /// ```
 /// ```sql
-/// @@
+/// UPDATE "reminders"
+/// SET "remindersListID" = ("reminders"."remindersListID" * (SELECT count(*)
+/// FROM "reminders"))
 /// ```
 @inlinable
 public func *= <Value: QueryNumeric>(
@@ -441,7 +452,8 @@ public func *= <Value: QueryNumeric>(
 /// Reminder.update { $0.priority /= 2 }
 /// ```
 /// ```sql
-/// @@
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" / 2)
 /// ```
 @inlinable
 public func /= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
@@ -455,7 +467,8 @@ public func /= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs:
 /// Reminder.update { $0.priority %= 2 }
 /// ```
 /// ```sql
-/// @@
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" % 2)
 /// ```
 @inlinable
 public func %= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
@@ -481,7 +494,8 @@ func checkSetterDivisor(_ value: some QueryBindable, _ operator: StaticString) {
 /// Reminder.update { $0.priority <<= 1 }
 /// ```
 /// ```sql
-/// @@
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" << 1)
 /// ```
 @inlinable
 public func <<= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
@@ -493,7 +507,8 @@ public func <<= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs
 /// Reminder.update { $0.priority >>= 1 }
 /// ```
 /// ```sql
-/// @@
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" >> 1)
 /// ```
 @inlinable
 public func >>= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
@@ -505,7 +520,8 @@ public func >>= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs
 /// Reminder.update { $0.priority &= 1 }
 /// ```
 /// ```sql
-/// @@
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" & 1)
 /// ```
 @inlinable
 public func &= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
@@ -517,7 +533,8 @@ public func &= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs:
 /// Reminder.update { $0.priority |= 1 }
 /// ```
 /// ```sql
-/// @@
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" | 1)
 /// ```
 @inlinable
 public func |= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
@@ -530,7 +547,8 @@ public func |= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs:
 /// Reminder.update { $0.priority ^= 1 }
 /// ```
 /// ```sql
-/// @@
+/// UPDATE "reminders"
+/// SET "priority" = (~("reminders"."priority" & 1) & ("reminders"."priority" | 1))
 /// ```
 @inlinable
 public func ^= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
@@ -544,7 +562,8 @@ extension SQLQueryExpression where QueryValue == String {
   /// Reminder.update { $0.title.append("!") }
   /// ```
   /// ```sql
-  /// @@
+  /// UPDATE "reminders"
+  /// SET "title" = ("reminders"."title" || '!')
   /// ```
   @inlinable
   public mutating func append(_ other: String) {
@@ -557,7 +576,8 @@ extension SQLQueryExpression where QueryValue == String {
   /// Reminder.update { $0.title.append($0.title.lower()) }
   /// ```
   /// ```sql
-  /// @@
+  /// UPDATE "reminders"
+  /// SET "title" = ("reminders"."title" || lower("reminders"."title"))
   /// ```
   @inlinable
   public mutating func append(_ other: some QueryExpression<String>) {
@@ -570,7 +590,8 @@ extension SQLQueryExpression where QueryValue == String {
   /// Reminder.update { $0.title.append(contentsOf: " (copy)") }
   /// ```
   /// ```sql
-  /// @@
+  /// UPDATE "reminders"
+  /// SET "title" = ("reminders"."title" || ' (copy)')
   /// ```
   @inlinable
   public mutating func append(contentsOf other: String) {
@@ -583,7 +604,8 @@ extension SQLQueryExpression where QueryValue == String {
   /// Reminder.update { $0.title.append(contentsOf: $0.title.lower()) }
   /// ```
   /// ```sql
-  /// @@
+  /// UPDATE "reminders"
+  /// SET "title" = ("reminders"."title" || lower("reminders"."title"))
   /// ```
   @inlinable
   public mutating func append(contentsOf other: some QueryExpression<String>) {
@@ -598,7 +620,8 @@ extension SQLQueryExpression where QueryValue == Bool {
   /// Reminder.update { $0.isCompleted.toggle() }
   /// ```
   /// ```sql
-  /// @@
+  /// UPDATE "reminders"
+  /// SET "isCompleted" = (NOT "reminders"."isCompleted")
   /// ```
   @inlinable
   public mutating func toggle() {

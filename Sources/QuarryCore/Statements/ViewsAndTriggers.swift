@@ -11,7 +11,10 @@ extension Table {
   /// OpenReminder.createTemporaryView(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) })
   /// ```
   /// ```sql
-  /// @@
+  /// CREATE TEMPORARY VIEW "openReminders" ("id", "title") AS
+  /// SELECT "reminders"."id", "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
   /// ```
   public static func createTemporaryView(
     ifNotExists: Bool = false, as select: some Statement
@@ -25,7 +28,7 @@ extension Table {
 
   /// `DROP VIEW "name"`
   ///
-  /// `OpenReminder.dropView(ifExists: true)` renders `@@`.
+  /// `OpenReminder.dropView(ifExists: true)` renders `DROP VIEW IF EXISTS "openReminders"`.
   public static func dropView(ifExists: Bool = false) -> SQLQueryExpression<Void> {
     SQLQueryExpression("DROP VIEW \(raw: ifExists ? "IF EXISTS " : "")\(raw: schema.quotedName)")
   }
@@ -61,7 +64,7 @@ extension Table {
 
   /// `DROP TRIGGER "name"`
   ///
-  /// `Reminder.dropTrigger("log_done", ifExists: true)` renders `@@`.
+  /// `Reminder.dropTrigger("log_done", ifExists: true)` renders `DROP TRIGGER IF EXISTS "log_done"`.
   public static func dropTrigger(_ name: String, ifExists: Bool = false) -> SQLQueryExpression<Void>
   {
     SQLQueryExpression("DROP TRIGGER \(raw: ifExists ? "IF EXISTS " : "")\(quote: name)")

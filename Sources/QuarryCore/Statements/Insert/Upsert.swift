@@ -50,7 +50,9 @@ extension Insert {
   /// Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict { $0.title } where: { !$0.isCompleted } doUpdate: { $0.priority = $1.priority }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (NULL, 'Groceries', 0, NULL, 1)
+  /// ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = excluded."priority"
   /// ```
   @inlinable
   public consuming func onConflict<each Value>(
@@ -116,7 +118,9 @@ extension Insert {
   /// Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name += "!" } where: { $0.name != "" }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!') WHERE ("tags"."name" <> '')
   /// ```
   @inlinable
   public consuming func onConflict<each Value>(
@@ -138,7 +142,9 @@ extension Insert {
   /// Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict { $0.title } where: { !$0.isCompleted } doUpdate: { $0.priority = $1.priority } where: { $0.priority == nil }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (NULL, 'Groceries', 0, NULL, 1)
+  /// ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = excluded."priority" WHERE ("reminders"."priority" IS NULL)
   /// ```
   @inlinable
   public consuming func onConflict<each Value>(
@@ -160,7 +166,9 @@ extension Insert {
   /// Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict { $0.title } where: { !$0.isCompleted } doUpdate: { $0.priority = 1 } where: { $0.priority == nil }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (NULL, 'Groceries', 0, NULL, 1)
+  /// ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = 1 WHERE ("reminders"."priority" IS NULL)
   /// ```
   @inlinable
   public consuming func onConflict<each Value>(
@@ -239,7 +247,9 @@ extension Insert {
   /// Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name += "!" } where: { $0.name != "" }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!') WHERE ("tags"."name" <> '')
   /// ```
   @inlinable
   public consuming func onConflictDoUpdate(
@@ -421,7 +431,9 @@ extension Table {
   /// Tag.insert { Tag(id: "a", name: "errands") } onConflictDoUpdate: { $0.name += "!" }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
   /// ```
   @inlinable
   public static func insert(
@@ -459,7 +471,9 @@ extension Table {
   /// Tag.insert { Tag(id: "a", name: "errands") } onConflict: { $0.id } doUpdate: { $0.name += "!" }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
   /// ```
   @inlinable
   public static func insert<each Target>(
@@ -499,7 +513,9 @@ extension Table {
   /// Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflictDoUpdate: { $0.name += "!" }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
   /// ```
   @inlinable
   public static func insert<each Value: QueryBindable>(
@@ -539,7 +555,9 @@ extension Table {
   /// Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflict: { $0.id } doUpdate: { $0.name += "!" }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
   /// ```
   @inlinable
   public static func insert<each Value: QueryBindable, each Target>(
@@ -560,7 +578,9 @@ extension Table {
   /// Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflict: { $0.id } doUpdate: { $0.name = $1.name }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
   /// ```
   @inlinable
   public static func insert<each Value: QueryBindable, each Target>(
@@ -583,7 +603,9 @@ extension PrimaryKeyedTable {
   /// Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflictDoUpdate: { $0.title += "!" }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (1, 'Milk', 0, NULL, 1)
+  /// ON CONFLICT DO UPDATE SET "title" = ("reminders"."title" || '!')
   /// ```
   @inlinable
   public static func insert(
@@ -621,7 +643,9 @@ extension PrimaryKeyedTable {
   /// Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflict: { $0.id } doUpdate: { $0.title += "!" }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (1, 'Milk', 0, NULL, 1)
+  /// ON CONFLICT ("id") DO UPDATE SET "title" = ("reminders"."title" || '!')
   /// ```
   @inlinable
   public static func insert<each Target>(
@@ -640,7 +664,9 @@ extension PrimaryKeyedTable {
   /// Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflict: { $0.id } doUpdate: { $0.title = $1.title }
   /// ```
   /// ```sql
-  /// @@
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (1, 'Milk', 0, NULL, 1)
+  /// ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title"
   /// ```
   @inlinable
   public static func insert<each Target>(
