@@ -18,6 +18,7 @@ struct DocCommentSQLTests {
   typealias ReminderText = DocCommentSchema.ReminderText
   typealias TaggedReminder = DocCommentSchema.TaggedReminder
   typealias ColumnInfo = DocCommentSchema.ColumnInfo
+  typealias Count = DocCommentSchema.Count
 
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -1723,6 +1724,41 @@ struct DocCommentSQLTests {
       """#)
     check(OpenReminder.dropView(ifExists: true), #"DROP VIEW IF EXISTS "openReminders""#)
     check(Reminder.dropTrigger("log_done", ifExists: true), #"DROP TRIGGER IF EXISTS "log_done""#)
+  }
+
+  @Test func recursiveTablesAndTriggers() {
+    check(
+      Count.with(
+        recursive: true, as: Values(1).unionAll(Count.where { $0.n < 5 }.select { $0.n + 1 })
+      ) { Count.all },
+      #"""
+      WITH RECURSIVE "counts" ("n") AS (
+      SELECT 1
+      UNION ALL
+      SELECT ("counts"."n" + 1)
+      FROM "counts"
+      WHERE ("counts"."n" < 5)
+      )
+      SELECT "counts"."n"
+      FROM "counts"
+      """#)
+    check(
+      Reminder.createTemporaryTrigger("touchList", after: .insert) { new in
+        RemindersList.update { $0.title += "*" }.where { $0.id == new.remindersListID }
+      } when: { new in
+        !new.isCompleted
+      },
+      #"""
+      CREATE TEMPORARY TRIGGER "touchList"
+      AFTER INSERT ON "reminders"
+      FOR EACH ROW
+      WHEN (NOT new."isCompleted")
+      BEGIN
+      UPDATE "remindersLists"
+      SET "title" = ("remindersLists"."title" || '*')
+      WHERE ("remindersLists"."id" = new."remindersListID");
+      END
+      """#)
   }
 
   @Test func moreExpressions() {

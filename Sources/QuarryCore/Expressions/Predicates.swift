@@ -203,8 +203,11 @@ public func exists(_ subquery: some Statement) -> SQLQueryExpression<Bool> {
 ///
 /// ```swift
 /// Case<String>()
-///   .when(Reminder.columns.priority == .high, then: "urgent")
-///   .else("later")
+///   .when($0.priority == 3, then: "high")
+///   .else("normal")
+/// ```
+/// ```sql
+/// (CASE WHEN ("reminders"."priority" = 3) THEN 'high' ELSE 'normal' END)
 /// ```
 public struct Case<QueryValue: QueryBindable>: Sendable {
   @usableFromInline var branches = QueryFragment()

@@ -3,8 +3,10 @@
 /// The window a window function or aggregate runs over.
 ///
 /// ```swift
-/// SQLFunctions.rank().over(Window.partition(by: Reminder.columns.listID).order(by: Reminder.columns.title))
-/// // rank() OVER (PARTITION BY "reminders"."listID" ORDER BY "reminders"."title")
+/// SQLFunctions.rank().over(Window.partition(by: $0.remindersListID).order(by: $0.priority))
+/// ```
+/// ```sql
+/// rank() OVER (PARTITION BY "reminders"."remindersListID" ORDER BY "reminders"."priority")
 /// ```
 public struct Window: Sendable {
   @usableFromInline var partitions: [QueryFragment] = []

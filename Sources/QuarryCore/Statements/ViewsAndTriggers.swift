@@ -38,9 +38,20 @@ extension Table {
   /// deletes).
   ///
   /// ```swift
-  /// Reminder.createTemporaryTrigger("log_done", after: .update) { new in
-  ///   Log.insert { ($0.reminderID, $0.message) } values: { … }
-  /// } when: { new in new.isCompleted }
+  /// Reminder.createTemporaryTrigger("touchList", after: .insert) { new in
+  ///   RemindersList.update { $0.title += "*" }.where { $0.id == new.remindersListID }
+  /// } when: { new in !new.isCompleted }
+  /// ```
+  /// ```sql
+  /// CREATE TEMPORARY TRIGGER "touchList"
+  /// AFTER INSERT ON "reminders"
+  /// FOR EACH ROW
+  /// WHEN (NOT new."isCompleted")
+  /// BEGIN
+  /// UPDATE "remindersLists"
+  /// SET "title" = ("remindersLists"."title" || '*')
+  /// WHERE ("remindersLists"."id" = new."remindersListID");
+  /// END
   /// ```
   public static func createTemporaryTrigger<Action: Statement>(
     _ name: String, ifNotExists: Bool = false, after event: TriggerEvent,

@@ -3,16 +3,23 @@ import QuarrySQLText
 /// A statement with common table expressions: `WITH "name" ("a", "b") AS (…) SELECT …`.
 ///
 /// Each table expression is named by a `@Table` type whose columns are its columns, so the
-/// body queries it like any table:
+/// body queries it like any table. With `@Table("counts") struct Count { var n: Int }`:
 ///
 /// ```swift
-/// @Table("counts") struct Count { var n: Int }
-/// Count.with(recursive: true, as: #sql("SELECT 1", as: Int.self)
-///   .unionAll(Count.where { $0.n < 5 }.select { $0.n + 1 })) {
+/// Count.with(recursive: true, as: Values(1).unionAll(Count.where { $0.n < 5 }.select { $0.n + 1 })) {
 ///   Count.all
 /// }
-/// // WITH RECURSIVE "counts" ("n") AS (SELECT 1 UNION ALL SELECT ("counts"."n" + 1) …)
-/// // SELECT "counts"."n" FROM "counts"
+/// ```
+/// ```sql
+/// WITH RECURSIVE "counts" ("n") AS (
+/// SELECT 1
+/// UNION ALL
+/// SELECT ("counts"."n" + 1)
+/// FROM "counts"
+/// WHERE ("counts"."n" < 5)
+/// )
+/// SELECT "counts"."n"
+/// FROM "counts"
 /// ```
 public struct With<QueryValue>: Statement, Sendable {
   /// Whether any table expression refers to itself: `WITH RECURSIVE`.

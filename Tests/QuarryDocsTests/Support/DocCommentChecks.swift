@@ -32,6 +32,11 @@ enum DocCommentSchema {
     var notes = ""
   }
 
+  /// A recursive common table expression's rows.
+  @Table("counts") struct Count {
+    var n: Int
+  }
+
   /// Reminders with a JSON array of tags.
   @Table("taggedReminders") struct TaggedReminder {
     let id: Int
