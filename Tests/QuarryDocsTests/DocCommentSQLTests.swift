@@ -19,6 +19,7 @@ struct DocCommentSQLTests {
   typealias TaggedReminder = DocCommentSchema.TaggedReminder
   typealias ColumnInfo = DocCommentSchema.ColumnInfo
   typealias Count = DocCommentSchema.Count
+  typealias Device = DocCommentSchema.Device
 
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -1758,6 +1759,23 @@ struct DocCommentSQLTests {
       SET "title" = ("remindersLists"."title" || '*')
       WHERE ("remindersLists"."id" = new."remindersListID");
       END
+      """#)
+  }
+
+  @Test func representedPrimaryKeys() {
+    check(
+      Device.find(UUID(uuidString: "DEADBEEF-0000-4000-8000-000000000001")!).select { $0.name },
+      #"""
+      SELECT "devices"."name"
+      FROM "devices"
+      WHERE ("devices"."id" = X'DEADBEEF000040008000000000000001')
+      """#)
+    check(
+      Device.find([UUID(uuidString: "DEADBEEF-0000-4000-8000-000000000001")!]).select { $0.name },
+      #"""
+      SELECT "devices"."name"
+      FROM "devices"
+      WHERE ("devices"."id" IN (X'DEADBEEF000040008000000000000001'))
       """#)
   }
 

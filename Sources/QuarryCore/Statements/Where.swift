@@ -500,12 +500,30 @@ extension PrimaryKeyedTable {
 extension PrimaryKeyedTable where PrimaryKey: QueryRepresentable {
   /// The row with the given primary key, stored through its `@Column(as:)` representation:
   /// `Device.find(uuid)` for a key stored as 16 bytes.
+  ///
+  /// ```swift
+  /// Device.find(UUID(uuidString: "DEADBEEF-0000-4000-8000-000000000001")!).select { $0.name }
+  /// ```
+  /// ```sql
+  /// SELECT "devices"."name"
+  /// FROM "devices"
+  /// WHERE ("devices"."id" = X'DEADBEEF000040008000000000000001')
+  /// ```
   @inlinable
   public static func find(_ primaryKey: PrimaryKey.QueryOutput) -> Where<Self> {
     find(PrimaryKey(queryOutput: primaryKey))
   }
 
   /// The rows with the given primary keys, stored through their representation.
+  ///
+  /// ```swift
+  /// Device.find([UUID(uuidString: "DEADBEEF-0000-4000-8000-000000000001")!]).select { $0.name }
+  /// ```
+  /// ```sql
+  /// SELECT "devices"."name"
+  /// FROM "devices"
+  /// WHERE ("devices"."id" IN (X'DEADBEEF000040008000000000000001'))
+  /// ```
   @inlinable
   public static func find(_ primaryKeys: some Sequence<PrimaryKey.QueryOutput>) -> Where<Self> {
     find(primaryKeys.map(PrimaryKey.init(queryOutput:)))

@@ -32,6 +32,13 @@ enum DocCommentSchema {
     var notes = ""
   }
 
+  /// A table whose primary key is stored through a representation.
+  @Table("devices") struct Device {
+    @Column(as: UUID.BytesRepresentation.self)
+    let id: UUID
+    var name = ""
+  }
+
   /// A recursive common table expression's rows.
   @Table("counts") struct Count {
     var n: Int
@@ -67,6 +74,7 @@ enum DocCommentSchema {
       "priority" INTEGER,
       "remindersListID" INTEGER NOT NULL DEFAULT 1
     ) STRICT;
+    CREATE TABLE "devices" ("id" BLOB PRIMARY KEY, "name" TEXT NOT NULL DEFAULT '') STRICT;
     CREATE TABLE "tags" ("id" TEXT PRIMARY KEY, "name" TEXT NOT NULL DEFAULT '') STRICT;
     CREATE UNIQUE INDEX "openReminderTitles" ON "reminders" ("title") WHERE NOT "isCompleted";
     CREATE VIRTUAL TABLE "reminderTexts" USING fts5("title", "notes");
