@@ -1779,6 +1779,13 @@ struct DocCommentSQLTests {
       """#)
   }
 
+  @Test func functionsAndCollationsOfTheDriver() {
+    check({ hasPrefix($0.title, BoundValue("Call")) }, #"has_prefix("reminders"."title", 'Call')"#)
+    check({ joined($0.id, $0.title) }, #"joined("reminders"."id", "reminders"."title")"#)
+    check({ product($0.id) }, #"product("reminders"."id")"#)
+    check({ $0.title.collate(localized) }, #"("reminders"."title" COLLATE "localized")"#)
+  }
+
   @Test func moreExpressions() {
     check({ $0.priority.cast(as: String?.self) }, #"CAST("reminders"."priority" AS TEXT)"#)
     check({ $0.title.nullif("").like("Call%") }, #"(nullif("reminders"."title", '') LIKE 'Call%')"#)

@@ -93,9 +93,35 @@ enum DocCommentSchema {
   static func database() throws -> Database {
     let db = try Database()
     try db.execute(sql: sql)
+    try db.add(function: hasPrefix)
+    try db.add(function: joined)
+    try db.add(function: product)
+    try db.add(collation: localized)
     return db
   }
 }
+
+// The functions and the collation the examples of QuarrySQLite's doc comments call.
+
+let hasPrefix = DatabaseFunction("has_prefix", deterministic: true) {
+  (text: String, prefix: String) in text.hasPrefix(prefix)
+}
+
+let joined = VariadicDatabaseFunction("joined") { (values: [QueryBinding]) -> String in
+  values.map(\.sqlLiteral).joined(separator: "|")
+}
+
+struct Product: DatabaseAggregate {
+  var result = 1
+  mutating func step(_ arguments: [QueryBinding]) throws {
+    if case .int(let value) = arguments[0] { result *= Int(value) }
+  }
+  func finalize() -> Int { result }
+}
+
+let product = DatabaseAggregateFunction("product", Product.self)
+
+let localized = DatabaseCollation("localized") { $0.localizedCompare($1) }
 
 /// Where a check was written, for the issues it records.
 private func location(
