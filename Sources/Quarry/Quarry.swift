@@ -73,7 +73,7 @@ public macro Ephemeral() = #externalMacro(module: "QuarryMacros", type: "Ephemer
 
 /// SQL written by hand, run as a statement: `try #sql("CREATE TABLE …").execute(db)`.
 ///
-/// Interpolated values are bound (`\(title)` renders `?`), tables and columns render their
+/// Interpolated values are bound (`\(title)` becomes `?`), tables and columns render their
 /// quoted names, and `\(raw: text)` inserts text as it is. A literal's SQL is checked at compile
 /// time for unterminated quotes, unbalanced parentheses and bare `?` parameters, and prepared by
 /// SQLite (syntax only: a missing table or column is not an error). A comment

@@ -1,24 +1,1836 @@
+import Foundation
 import Quarry
+import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
 /// The SQL that doc comments of query-building symbols say their examples render.
+///
+/// Each example a doc comment shows ("`swift` renders `sql`", or a Swift code block followed by
+/// an SQL code block) is checked here, with the same Swift and the same SQL: the check renders
+/// the Swift, compares the SQL and runs it on an in-memory database
+/// (``DocCommentSchema``). `everyExampleIsChecked` fails for an example without its check.
 @Suite("Doc comments show the SQL their examples render")
 struct DocCommentSQLTests {
-  typealias Reminder = DefiningATable.Reminder
+  typealias Reminder = DocCommentSchema.Reminder
+  typealias RemindersList = DocCommentSchema.RemindersList
+  typealias OpenReminder = DocCommentSchema.OpenReminder
+  typealias ReminderText = DocCommentSchema.ReminderText
+  typealias TaggedReminder = DocCommentSchema.TaggedReminder
+  typealias ColumnInfo = DocCommentSchema.ColumnInfo
+  typealias Count = DocCommentSchema.Count
+  typealias Device = DocCommentSchema.Device
 
-  @Test func renderedAsDocumented() {
-    assertSQL(
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  @Test func everyExampleIsChecked() throws {
+    let examples = DocCommentExample.all(under: Self.root.appendingPathComponent("Sources"))
+    #expect(examples.count >= 100)
+    let source = DocCommentExample.stripped(try String(contentsOfFile: #filePath, encoding: .utf8))
+    for example in examples where !example.isChecked(in: source) {
+      Issue.record("An example of a doc comment has no check here: \(example)")
+    }
+  }
+
+  @Test func writes() {
+    check(
       Reminder.where(\.isCompleted).delete(),
-      #"DELETE FROM "reminders" WHERE "reminders"."isCompleted""#)
-    assertSQL(Reminder.select { $0.title }, #"SELECT "reminders"."title" FROM "reminders""#)
-    assertSQL(
+      #"""
+      DELETE FROM "reminders"
+      WHERE "reminders"."isCompleted"
+      """#)
+    check(
       Reminder.where { $0.id == 1 }.delete().returning { $0.id },
-      #"DELETE FROM "reminders" WHERE ("reminders"."id" = 1) RETURNING "reminders"."id""#)
-    assertSQL(
-      Reminder.update { $0.isCompleted = true }, #"UPDATE "reminders" SET "isCompleted" = 1"#)
-    assertSQL(
+      #"""
+      DELETE FROM "reminders"
+      WHERE ("reminders"."id" = 1)
+      RETURNING "reminders"."id"
+      """#)
+    check(
+      Reminder.update { $0.isCompleted = true },
+      #"""
+      UPDATE "reminders"
+      SET "isCompleted" = 1
+      """#)
+    check(
       Tag.insert { Tag(id: "a", name: "errands") },
-      #"INSERT INTO "tags" ("id", "name") VALUES ('a', 'errands')"#)
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      """#)
+    check(Reminder.delete(), #"DELETE FROM "reminders""#)
+    check(
+      Reminder.delete().where { $0.id == 1 },
+      #"""
+      DELETE FROM "reminders"
+      WHERE ("reminders"."id" = 1)
+      """#)
+    check(
+      Reminder.delete(Reminder(id: 1)),
+      #"""
+      DELETE FROM "reminders"
+      WHERE ("reminders"."id" = 1)
+      """#)
+    check(
+      Reminder.update { $0.isCompleted = true }.where { $0.id == 1 },
+      #"""
+      UPDATE "reminders"
+      SET "isCompleted" = 1
+      WHERE ("reminders"."id" = 1)
+      """#)
+    check(
+      Reminder.where { $0.id == 1 }.update { $0.title += "!" },
+      #"""
+      UPDATE "reminders"
+      SET "title" = ("reminders"."title" || '!')
+      WHERE ("reminders"."id" = 1)
+      """#)
+    check(
+      Reminder.update(Reminder(id: 1, title: "Milk")),
+      #"""
+      UPDATE "reminders"
+      SET "title" = 'Milk', "isCompleted" = 0, "priority" = NULL, "remindersListID" = 1
+      WHERE ("reminders"."id" = 1)
+      """#)
+    check(
+      Reminder.delete().returningAll(),
+      #"""
+      DELETE FROM "reminders"
+      RETURNING "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+      """#)
+    check(
+      Reminder.where { $0.id == 1 }.delete().returning { ($0.id, $0.title) },
+      #"""
+      DELETE FROM "reminders"
+      WHERE ("reminders"."id" = 1)
+      RETURNING "reminders"."id", "reminders"."title"
+      """#)
+    check(Reminder.insert(), #"INSERT INTO "reminders" DEFAULT VALUES"#)
+    check(
+      Reminder.insert {
+        ($0.title, $0.priority)
+      } values: {
+        ("Milk", 2)
+      },
+      #"""
+      INSERT INTO "reminders" ("title", "priority")
+      VALUES ('Milk', 2)
+      """#)
+    check(
+      Reminder.insert { Reminder.Draft(title: "Milk") },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (NULL, 'Milk', 0, NULL, 1)
+      """#)
+    check(
+      RemindersList.insert {
+        $0.title
+      } select: {
+        Reminder.select { $0.title }
+      },
+      #"""
+      INSERT INTO "remindersLists" ("title")
+      SELECT "reminders"."title"
+      FROM "reminders"
+      """#)
+  }
+
+  @Test func upserts() {
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflict {
+        $0.id
+      } doUpdate: {
+        $0.name = $1.name
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflict {
+        $0.id
+      } doUpdate: {
+        $0.name += "!"
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflict {
+        $0.id
+      } doUpdate: {
+        $0.name = $1.name
+      } where: {
+        $0.name != ""
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" WHERE ("tags"."name" <> '')
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name = $1.name },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO UPDATE SET "name" = excluded."name"
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name += "!" },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing { $0.id },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO NOTHING
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing(),
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO NOTHING
+      """#)
+    check(
+      Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict {
+        $0.title
+      } where: {
+        !$0.isCompleted
+      } doUpdate: {
+        $0.priority = 1
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (NULL, 'Groceries', 0, NULL, 1)
+      ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = 1
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate {
+        $0.name = $1.name
+      } where: {
+        $0.name != ""
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO UPDATE SET "name" = excluded."name" WHERE ("tags"."name" <> '')
+      """#)
+    check(
+      Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflictDoNothing {
+        $0.title
+      } where: {
+        !$0.isCompleted
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (NULL, 'Groceries', 0, NULL, 1)
+      ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO NOTHING
+      """#)
+    check(
+      Tag.insert {
+        ($0.id, $0.name)
+      } values: {
+        ("a", "errands")
+      } onConflictDoUpdate: {
+        $0.name = $1.name
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO UPDATE SET "name" = excluded."name"
+      """#)
+    check(
+      Reminder.insert {
+        Reminder.Draft(id: 1, title: "Milk")
+      } onConflictDoUpdate: {
+        $0.title = $1.title
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (1, 'Milk', 0, NULL, 1)
+      ON CONFLICT DO UPDATE SET "title" = excluded."title"
+      """#)
+    check(
+      Reminder.upsert { Reminder.Draft(id: 1, title: "Milk") },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (1, 'Milk', 0, NULL, 1)
+      ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "isCompleted" = excluded."isCompleted", "priority" = excluded."priority", "remindersListID" = excluded."remindersListID"
+      """#)
+    check(
+      Tag.insert {
+        Tag(id: "a", name: "errands")
+      } onConflictDoUpdate: {
+        $0.name = $1.name
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO UPDATE SET "name" = excluded."name"
+      """#)
+    check(
+      Tag.insert {
+        Tag(id: "a", name: "errands")
+      } onConflict: {
+        $0.id
+      } doUpdate: {
+        $0.name = $1.name
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
+      """#)
+  }
+
+  @Test func selects() {
+    check(
+      Reminder.select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      """#)
+    check(
+      Reminder.all.count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      """#)
+    check(
+      Reminder.none.count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE 0
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.where { $0.isCompleted }.where { $0.priority == nil }.count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE "reminders"."isCompleted" AND ("reminders"."priority" IS NULL)
+      """#)
+    check(
+      Reminder.select { ($0.id, $0.title) },
+      #"""
+      SELECT "reminders"."id", "reminders"."title"
+      FROM "reminders"
+      """#)
+    check(
+      Reminder.where { $0.isCompleted }.select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE "reminders"."isCompleted"
+      """#)
+    check(
+      Reminder.where { $0.isCompleted }.select { ($0.id, $0.title) },
+      #"""
+      SELECT "reminders"."id", "reminders"."title"
+      FROM "reminders"
+      WHERE "reminders"."isCompleted"
+      """#)
+    check(
+      Reminder.select { $0.id }.select { $0.title },
+      #"""
+      SELECT "reminders"."id", "reminders"."title"
+      FROM "reminders"
+      """#)
+    check(
+      Reminder.order { $0.title }.select { ($0.id, $0.title) },
+      #"""
+      SELECT "reminders"."id", "reminders"."title"
+      FROM "reminders"
+      ORDER BY "reminders"."title"
+      """#)
+    check(
+      Reminder.select { $0.title }.where { $0.priority == 3 },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE ("reminders"."priority" = 3)
+      """#)
+    check(
+      Reminder.select { $0.priority }.distinct(),
+      #"""
+      SELECT DISTINCT "reminders"."priority"
+      FROM "reminders"
+      """#)
+    check(
+      Reminder.distinct().select { $0.priority },
+      #"""
+      SELECT DISTINCT "reminders"."priority"
+      FROM "reminders"
+      """#)
+    check(
+      Reminder.where { $0.isCompleted }.distinct().select { $0.priority },
+      #"""
+      SELECT DISTINCT "reminders"."priority"
+      FROM "reminders"
+      WHERE "reminders"."isCompleted"
+      """#)
+    check(
+      Reminder.select { $0.title }.order { $0.title.desc() },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      ORDER BY "reminders"."title" DESC
+      """#)
+    check(
+      Reminder.select { $0.title }.order { ($0.isCompleted, $0.title) },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      ORDER BY "reminders"."isCompleted", "reminders"."title"
+      """#)
+    check(
+      Reminder.order { $0.title }.select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      ORDER BY "reminders"."title"
+      """#)
+    check(
+      Reminder.order { ($0.priority.desc(), $0.title) }.select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      ORDER BY "reminders"."priority" DESC, "reminders"."title"
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.order { $0.title }.select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      ORDER BY "reminders"."title"
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.order { ($0.priority, $0.title) }.select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      ORDER BY "reminders"."priority", "reminders"."title"
+      """#)
+    check(
+      Reminder.select { ($0.remindersListID, $0.id.count()) }.group { $0.remindersListID },
+      #"""
+      SELECT "reminders"."remindersListID", count("reminders"."id")
+      FROM "reminders"
+      GROUP BY "reminders"."remindersListID"
+      """#)
+    check(
+      Reminder.group { $0.remindersListID }.select { ($0.remindersListID, $0.id.count()) },
+      #"""
+      SELECT "reminders"."remindersListID", count("reminders"."id")
+      FROM "reminders"
+      GROUP BY "reminders"."remindersListID"
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.group { $0.remindersListID }.select {
+        ($0.remindersListID, $0.id.count())
+      },
+      #"""
+      SELECT "reminders"."remindersListID", count("reminders"."id")
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      GROUP BY "reminders"."remindersListID"
+      """#)
+    check(
+      Reminder.group { $0.remindersListID }.having { $0.id.count() > 1 }.select {
+        $0.remindersListID
+      },
+      #"""
+      SELECT "reminders"."remindersListID"
+      FROM "reminders"
+      GROUP BY "reminders"."remindersListID"
+      HAVING (count("reminders"."id") > 1)
+      """#)
+    check(
+      Reminder.select { $0.title }.limit(10, offset: 20),
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      LIMIT 10 OFFSET 20
+      """#)
+    check(
+      Reminder.select { $0.title }.limit { _ in Reminder.count().subquery() },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      LIMIT (SELECT count(*)
+      FROM "reminders")
+      """#)
+    check(
+      Reminder.select { $0.title }.offset(20),
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      LIMIT -1 OFFSET 20
+      """#)
+    check(
+      Reminder.select { $0.title }.limit(10).offset { _ in Reminder.count().subquery() },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      LIMIT 10 OFFSET (SELECT count(*)
+      FROM "reminders")
+      """#)
+    check(
+      Reminder.limit(2).select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      LIMIT 2
+      """#)
+    check(
+      Reminder.offset(2).select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      LIMIT -1 OFFSET 2
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.limit(2).select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      LIMIT 2
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.offset(2).select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      LIMIT -1 OFFSET 2
+      """#)
+    check(
+      Reminder.count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      """#)
+    check(
+      Reminder.where { $0.isCompleted }.count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE "reminders"."isCompleted"
+      """#)
+    check(
+      Reminder.find(1).select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE ("reminders"."id" = 1)
+      """#)
+    check(
+      Reminder.find([1, 2]).select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE ("reminders"."id" IN (1, 2))
+      """#)
+    check(
+      Reminder.where { $0.isCompleted }.and(Reminder.where { $0.priority == 3 }).count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE "reminders"."isCompleted" AND ("reminders"."priority" = 3)
+      """#)
+    check(
+      Reminder.where { $0.isCompleted }.or(Reminder.where { $0.priority == 3 }).count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE ("reminders"."isCompleted") OR (("reminders"."priority" = 3))
+      """#)
+    check(
+      Reminder.where { $0.isCompleted }.not().count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE NOT ("reminders"."isCompleted")
+      """#)
+    check(
+      (Reminder.where { $0.isCompleted } && Reminder.where { $0.priority == 3 }).count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE "reminders"."isCompleted" AND ("reminders"."priority" = 3)
+      """#)
+    check(
+      (Reminder.where { $0.isCompleted } || Reminder.where { $0.priority == 3 }).count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE ("reminders"."isCompleted") OR (("reminders"."priority" = 3))
+      """#)
+    check(
+      (!Reminder.where { $0.isCompleted }).count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      WHERE NOT ("reminders"."isCompleted")
+      """#)
+    check(Values(1, "a"), #"SELECT 1, 'a'"#)
+    check(
+      Reminder.select { $0.id }.select { $0.title }.map { id, title in (title.upper(), id + 1) },
+      #"""
+      SELECT upper("reminders"."title"), ("reminders"."id" + 1)
+      FROM "reminders"
+      """#)
+    check(
+      Reminder.select { $0.title }.union(RemindersList.select { $0.title }),
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      UNION
+      SELECT "remindersLists"."title"
+      FROM "remindersLists"
+      """#)
+    check(
+      Reminder.select { $0.title }.unionAll(RemindersList.select { $0.title }),
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      UNION ALL
+      SELECT "remindersLists"."title"
+      FROM "remindersLists"
+      """#)
+    check(
+      Reminder.select { $0.title }.intersect(RemindersList.select { $0.title }),
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      INTERSECT
+      SELECT "remindersLists"."title"
+      FROM "remindersLists"
+      """#)
+    check(
+      Reminder.select { $0.title }.except(RemindersList.select { $0.title }),
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      EXCEPT
+      SELECT "remindersLists"."title"
+      FROM "remindersLists"
+      """#)
+    check(
+      OpenReminder.with(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }) {
+        OpenReminder.select { $0.title }
+      },
+      #"""
+      WITH "openReminders" ("id", "title") AS (
+      SELECT "reminders"."id", "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      )
+      SELECT "openReminders"."title"
+      FROM "openReminders"
+      """#)
+    check(
+      OpenReminder.with(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }) {
+        OpenReminder.count()
+      }.with(RemindersList.self, as: RemindersList.select { ($0.id, $0.title) }),
+      #"""
+      WITH "openReminders" ("id", "title") AS (
+      SELECT "reminders"."id", "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      ),
+      "remindersLists" ("id", "title") AS (
+      SELECT "remindersLists"."id", "remindersLists"."title"
+      FROM "remindersLists"
+      )
+      SELECT count(*)
+      FROM "openReminders"
+      """#)
+  }
+
+  @Test func joins() {
+    check(
+      Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "remindersLists"."title", "reminders"."title"
+      FROM "remindersLists"
+      LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
+      """#)
+    check(
+      Reminder.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      RIGHT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      Reminder.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      FULL JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      Reminder.crossJoin(RemindersList.all).select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      CROSS JOIN "remindersLists"
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.join(RemindersList.all) { $0.remindersListID == $1.id }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      LEFT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.rightJoin(RemindersList.all) {
+        $0.remindersListID == $1.id
+      }.select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      RIGHT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      FULL JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.where { !$0.isCompleted }.crossJoin(RemindersList.all).select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      CROSS JOIN "remindersLists"
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.order { $0.title }.join(RemindersList.all) { $0.remindersListID == $1.id }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      ORDER BY "reminders"."title"
+      """#)
+    check(
+      Reminder.order { $0.title }.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }.select
+      { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      LEFT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      ORDER BY "reminders"."title"
+      """#)
+    check(
+      Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.where { $1.title == "Work" }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      WHERE ("remindersLists"."title" = 'Work')
+      """#)
+    check(
+      Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.where { reminder, _ in
+        !reminder.isCompleted
+      }.select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.order { $0.title }.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      RIGHT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      ORDER BY "reminders"."title"
+      """#)
+    check(
+      Reminder.order { $0.title }.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select
+      { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      FULL JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      ORDER BY "reminders"."title"
+      """#)
+    check(
+      Reminder.order { $0.title }.crossJoin(RemindersList.all).select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "remindersLists"."title"
+      FROM "reminders"
+      CROSS JOIN "remindersLists"
+      ORDER BY "reminders"."title"
+      """#)
+    check(
+      Reminder.join(Reminder.aliased("other")) { $0.priority == $1.priority }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "reminders"."title", "other"."title"
+      FROM "reminders"
+      JOIN "reminders" AS "other" ON ("reminders"."priority" = "other"."priority")
+      """#)
+    check(
+      Reminder.leftJoin(Reminder.aliased("other")) { $0.priority == $1.priority && $0.id != $1.id }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "other"."title"
+      FROM "reminders"
+      LEFT JOIN "reminders" AS "other" ON (("reminders"."priority" = "other"."priority") AND ("reminders"."id" <> "other"."id"))
+      """#)
+    check(
+      Reminder.aliased("r").where { $0.isCompleted }.select { $0.title },
+      #"""
+      SELECT "r"."title"
+      FROM "reminders" AS "r"
+      WHERE "r"."isCompleted"
+      """#)
+    check(
+      Reminder.aliased("r").all.select { $0.title },
+      #"""
+      SELECT "r"."title"
+      FROM "reminders" AS "r"
+      """#)
+    check(
+      Reminder.aliased("r").find(1).select { $0.title },
+      #"""
+      SELECT "r"."title"
+      FROM "reminders" AS "r"
+      WHERE ("r"."id" = 1)
+      """#)
+    check(
+      Reminder.aliased("r").join(Reminder.aliased("s")) { $0.priority == $1.priority }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "r"."title", "s"."title"
+      FROM "reminders" AS "r"
+      JOIN "reminders" AS "s" ON ("r"."priority" = "s"."priority")
+      """#)
+    check(
+      Reminder.aliased("r").leftJoin(Reminder.aliased("s")) { $0.priority == $1.priority }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "r"."title", "s"."title"
+      FROM "reminders" AS "r"
+      LEFT JOIN "reminders" AS "s" ON ("r"."priority" = "s"."priority")
+      """#)
+    check(
+      Reminder.aliased("r").join(RemindersList.all) { $0.remindersListID == $1.id }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "r"."title", "remindersLists"."title"
+      FROM "reminders" AS "r"
+      JOIN "remindersLists" ON ("r"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      Reminder.aliased("r").update { $0.title = $0.title.upper() }.where { $0.id == 1 },
+      #"""
+      UPDATE "reminders" AS "r"
+      SET "title" = upper("r"."title")
+      WHERE ("r"."id" = 1)
+      """#)
+    check(
+      Reminder.aliased("r").delete().where { $0.isCompleted },
+      #"""
+      DELETE FROM "reminders" AS "r"
+      WHERE "r"."isCompleted"
+      """#)
+  }
+
+  @Test func comparisons() {
+    check({ $0.title == "Milk" }, #"("reminders"."title" = 'Milk')"#)
+    check({ $0.priority == nil }, #"("reminders"."priority" IS NULL)"#)
+    check({ $0.title != "Milk" }, #"("reminders"."title" <> 'Milk')"#)
+    check({ $0.priority != nil }, #"("reminders"."priority" IS NOT NULL)"#)
+    check(
+      { $0.priority == $0.remindersListID },
+      #"""
+      ("reminders"."priority" = "reminders"."remindersListID")
+      """#)
+    check(
+      { $0.priority != $0.remindersListID },
+      #"""
+      ("reminders"."priority" <> "reminders"."remindersListID")
+      """#)
+    check({ $0.id < 3 }, #"("reminders"."id" < 3)"#)
+    check({ $0.id > 3 }, #"("reminders"."id" > 3)"#)
+    check({ $0.id <= 3 }, #"("reminders"."id" <= 3)"#)
+    check({ $0.id >= 3 }, #"("reminders"."id" >= 3)"#)
+    check({ $0.id < $0.remindersListID }, #"("reminders"."id" < "reminders"."remindersListID")"#)
+    check({ $0.id > $0.remindersListID }, #"("reminders"."id" > "reminders"."remindersListID")"#)
+    check({ $0.id <= $0.remindersListID }, #"("reminders"."id" <= "reminders"."remindersListID")"#)
+    check({ $0.id >= $0.remindersListID }, #"("reminders"."id" >= "reminders"."remindersListID")"#)
+    check(
+      { $0.isCompleted && $0.priority == 3 },
+      #"""
+      ("reminders"."isCompleted" AND ("reminders"."priority" = 3))
+      """#)
+    check(
+      { $0.isCompleted || $0.priority == nil },
+      #"""
+      ("reminders"."isCompleted" OR ("reminders"."priority" IS NULL))
+      """#)
+    check({ !$0.isCompleted }, #"(NOT "reminders"."isCompleted")"#)
+    check({ $0.priority.is(nil) }, #"("reminders"."priority" IS NULL)"#)
+    check({ $0.priority.isNot(3) }, #"("reminders"."priority" IS NOT 3)"#)
+    check(
+      { $0.title.is($0.title.lower()) },
+      #"""
+      ("reminders"."title" IS lower("reminders"."title"))
+      """#)
+    check(
+      { $0.title.isNot($0.title.lower()) },
+      #"""
+      ("reminders"."title" IS NOT lower("reminders"."title"))
+      """#)
+    check(
+      { row($0.remindersListID, $0.id) < (2, 1) },
+      #"""
+      (("reminders"."remindersListID", "reminders"."id") < (2, 1))
+      """#)
+  }
+
+  @Test func membershipAndPatterns() {
+    check({ $0.id.in([1, 2, 3]) }, #"("reminders"."id" IN (1, 2, 3))"#)
+    check(
+      { $0.remindersListID.in(RemindersList.select { $0.id }) },
+      #"""
+      ("reminders"."remindersListID" IN (SELECT "remindersLists"."id"
+      FROM "remindersLists"))
+      """#)
+    check(
+      { $0.priority.in(Reminder.select { $0.id }) },
+      #"""
+      ("reminders"."priority" IN (SELECT "reminders"."id"
+      FROM "reminders"))
+      """#)
+    check({ [1, 2].contains($0.id) }, #"("reminders"."id" IN (1, 2))"#)
+    check(
+      { RemindersList.select { $0.id }.contains($0.remindersListID) },
+      #"""
+      ("reminders"."remindersListID" IN (SELECT "remindersLists"."id"
+      FROM "remindersLists"))
+      """#)
+    check(
+      { Reminder.select { $0.id }.contains($0.priority) },
+      #"""
+      ("reminders"."priority" IN (SELECT "reminders"."id"
+      FROM "reminders"))
+      """#)
+    check({ (1...3).contains($0.id) }, #"("reminders"."id" BETWEEN 1 AND 3)"#)
+    check({ (1..<3).contains($0.id) }, #"(("reminders"."id" >= 1) AND ("reminders"."id" < 3))"#)
+    check({ $0.id.between(1, and: 3) }, #"("reminders"."id" BETWEEN 1 AND 3)"#)
+    check({ $0.id.between(1...3) }, #"("reminders"."id" BETWEEN 1 AND 3)"#)
+    check(
+      { $0.id.between($0.remindersListID, and: $0.remindersListID + 10) },
+      #"""
+      ("reminders"."id" BETWEEN "reminders"."remindersListID" AND ("reminders"."remindersListID" + 10))
+      """#)
+    check({ 1...3 ~= $0.id }, #"("reminders"."id" BETWEEN 1 AND 3)"#)
+    check({ 1...3 ~= $0.priority }, #"("reminders"."priority" BETWEEN 1 AND 3)"#)
+    check({ $0.title.like("Call%") }, #"("reminders"."title" LIKE 'Call%')"#)
+    check(
+      { $0.title.like("100\\%", escape: "\\") },
+      #"""
+      ("reminders"."title" LIKE '100\%' ESCAPE '\')
+      """#)
+    check({ $0.title.glob("Call*") }, #"("reminders"."title" GLOB 'Call*')"#)
+    check({ $0.title.contains("50%") }, #"("reminders"."title" LIKE '%50\%%' ESCAPE '\')"#)
+    check({ $0.title.hasPrefix("Call") }, #"(instr("reminders"."title", 'Call') = 1)"#)
+    check(
+      { $0.title.hasSuffix("s") },
+      #"""
+      (substr("reminders"."title", ((length("reminders"."title") - length('s')) + 1)) = 's')
+      """#)
+    check({ $0.title.collate(.nocase) }, #"("reminders"."title" COLLATE NOCASE)"#)
+    check({ $0.id.cast(as: String.self) }, #"CAST("reminders"."id" AS TEXT)"#)
+    check({ $0.priority.cast(as: Double.self) }, #"CAST("reminders"."priority" AS REAL)"#)
+    check(
+      { _ in exists(Reminder.where { $0.isCompleted }.select { $0.id }) },
+      #"""
+      (EXISTS (SELECT "reminders"."id"
+      FROM "reminders"
+      WHERE "reminders"."isCompleted"))
+      """#)
+    check(
+      { _ in Reminder.count().subquery() },
+      #"""
+      (SELECT count(*)
+      FROM "reminders")
+      """#)
+    check(
+      { Case<String>().when($0.priority == 3, then: "high").else("normal") },
+      #"""
+      (CASE WHEN ("reminders"."priority" = 3) THEN 'high' ELSE 'normal' END)
+      """#)
+    check(
+      { Case<String>().when($0.priority == 3, then: "high").end() },
+      #"""
+      (CASE WHEN ("reminders"."priority" = 3) THEN 'high' END)
+      """#)
+    check(
+      { Case<String>().when($0.isCompleted, then: "done").else($0.title) },
+      #"""
+      (CASE WHEN "reminders"."isCompleted" THEN 'done' ELSE "reminders"."title" END)
+      """#)
+    check(
+      { Case<String>().when($0.isCompleted, then: $0.title.upper()).else($0.title) },
+      #"""
+      (CASE WHEN "reminders"."isCompleted" THEN upper("reminders"."title") ELSE "reminders"."title" END)
+      """#)
+    check(
+      { Case($0.priority).when(1, then: "low").when(2, then: "medium").else("high") },
+      #"""
+      (CASE "reminders"."priority" WHEN 1 THEN 'low' WHEN 2 THEN 'medium' ELSE 'high' END)
+      """#)
+    check(
+      { Case($0.priority).when(3, then: $0.title.upper()).else($0.title) },
+      #"""
+      (CASE "reminders"."priority" WHEN 3 THEN upper("reminders"."title") ELSE "reminders"."title" END)
+      """#)
+  }
+
+  @Test func arithmetic() {
+    check({ $0.id + $0.remindersListID }, #"("reminders"."id" + "reminders"."remindersListID")"#)
+    check({ $0.id + 1 }, #"("reminders"."id" + 1)"#)
+    check({ $0.id - $0.remindersListID }, #"("reminders"."id" - "reminders"."remindersListID")"#)
+    check({ $0.id - 1 }, #"("reminders"."id" - 1)"#)
+    check({ $0.id * $0.remindersListID }, #"("reminders"."id" * "reminders"."remindersListID")"#)
+    check({ $0.id * 2 }, #"("reminders"."id" * 2)"#)
+    check({ $0.id / $0.remindersListID }, #"("reminders"."id" / "reminders"."remindersListID")"#)
+    check({ $0.id / 2 }, #"("reminders"."id" / 2)"#)
+    check({ $0.id % $0.remindersListID }, #"("reminders"."id" % "reminders"."remindersListID")"#)
+    check({ $0.id % 2 }, #"("reminders"."id" % 2)"#)
+    check({ +$0.id }, #"(+"reminders"."id")"#)
+    check({ -$0.id }, #"(-"reminders"."id")"#)
+    check({ $0.id.negate() }, #"(-"reminders"."id")"#)
+    check({ $0.id & $0.remindersListID }, #"("reminders"."id" & "reminders"."remindersListID")"#)
+    check({ $0.id & 1 }, #"("reminders"."id" & 1)"#)
+    check({ $0.id | $0.remindersListID }, #"("reminders"."id" | "reminders"."remindersListID")"#)
+    check({ $0.id | 1 }, #"("reminders"."id" | 1)"#)
+    check({ $0.id << $0.remindersListID }, #"("reminders"."id" << "reminders"."remindersListID")"#)
+    check({ $0.id << 1 }, #"("reminders"."id" << 1)"#)
+    check({ $0.id >> $0.remindersListID }, #"("reminders"."id" >> "reminders"."remindersListID")"#)
+    check({ $0.id >> 1 }, #"("reminders"."id" >> 1)"#)
+    check(
+      { $0.id ^ $0.remindersListID },
+      #"""
+      (~("reminders"."id" & "reminders"."remindersListID") & ("reminders"."id" | "reminders"."remindersListID"))
+      """#)
+    check({ $0.id ^ 1 }, #"(~("reminders"."id" & 1) & ("reminders"."id" | 1))"#)
+    check({ ~$0.id }, #"(~"reminders"."id")"#)
+    check({ $0.title + $0.title }, #"("reminders"."title" || "reminders"."title")"#)
+    check({ "#" + $0.title }, #"('#' || "reminders"."title")"#)
+    check({ $0.title + "!" }, #"("reminders"."title" || '!')"#)
+    check({ $0.priority ?? 0 }, #"coalesce("reminders"."priority", 0)"#)
+    check({ $0.priority ?? $0.id }, #"coalesce("reminders"."priority", "reminders"."id")"#)
+  }
+
+  @Test func ordering() {
+    check({ $0.title.asc() }, #""reminders"."title" ASC"#)
+    check({ $0.title.desc() }, #""reminders"."title" DESC"#)
+    check({ $0.priority.desc().nullsFirst() }, #""reminders"."priority" DESC NULLS FIRST"#)
+    check({ $0.priority.asc().nullsLast() }, #""reminders"."priority" ASC NULLS LAST"#)
+    check({ $0.priority.asc(nulls: .last) }, #""reminders"."priority" ASC NULLS LAST"#)
+    check({ $0.priority.desc(nulls: .first) }, #""reminders"."priority" DESC NULLS FIRST"#)
+  }
+
+  @Test func aggregates() {
+    check({ $0.id.count() }, #"count("reminders"."id")"#)
+    check({ $0.priority.count(distinct: true) }, #"count(DISTINCT "reminders"."priority")"#)
+    check(
+      { $0.id.count(filter: $0.isCompleted) },
+      #"""
+      count("reminders"."id") FILTER (WHERE "reminders"."isCompleted")
+      """#)
+    check({ $0.priority.max() }, #"max("reminders"."priority")"#)
+    check({ $0.priority.min() }, #"min("reminders"."priority")"#)
+    check({ $0.priority.sum() }, #"sum("reminders"."priority")"#)
+    check({ $0.priority.total() }, #"total("reminders"."priority")"#)
+    check({ $0.priority.avg() }, #"avg("reminders"."priority")"#)
+    check({ $0.title.groupConcat(", ") }, #"group_concat("reminders"."title", ', ')"#)
+    check({ $0.title.groupConcat(distinct: true) }, #"group_concat(DISTINCT "reminders"."title")"#)
+    check(
+      { $0.title.groupConcat($0.title.substr(1, 1)) },
+      #"""
+      group_concat("reminders"."title", substr("reminders"."title", 1, 1))
+      """#)
+    check(
+      { $0.title.groupConcat(", ").order(by: $0.title.desc()) },
+      #"""
+      group_concat("reminders"."title", ', ' ORDER BY "reminders"."title" DESC)
+      """#, runs: false)
+    check(
+      { SQLFunctions.count().filter($0.isCompleted) },
+      #"""
+      count(*) FILTER (WHERE "reminders"."isCompleted")
+      """#)
+    check({ _ in SQLFunctions.count() }, #"count(*)"#)
+  }
+
+  @Test func scalarFunctions() {
+    check({ $0.title.length() }, #"length("reminders"."title")"#)
+    check({ $0.title.count }, #"length("reminders"."title")"#)
+    check({ $0.title.lower() }, #"lower("reminders"."title")"#)
+    check({ $0.title.upper() }, #"upper("reminders"."title")"#)
+    check({ $0.title.trim() }, #"trim("reminders"."title")"#)
+    check({ $0.title.ltrim(" -") }, #"ltrim("reminders"."title", ' -')"#)
+    check({ $0.title.rtrim(".") }, #"rtrim("reminders"."title", '.')"#)
+    check({ $0.title.substr(1, 3) }, #"substr("reminders"."title", 1, 3)"#)
+    check(
+      { $0.title.replace("Call", with: "Phone") },
+      #"""
+      replace("reminders"."title", 'Call', 'Phone')
+      """#)
+    check({ $0.title.replace("Call", "Phone") }, #"replace("reminders"."title", 'Call', 'Phone')"#)
+    check({ $0.title.instr("a") }, #"instr("reminders"."title", 'a')"#)
+    check({ $0.title.unicode() }, #"unicode("reminders"."title")"#)
+    check({ $0.title.octetLength() }, #"octet_length("reminders"."title")"#, runs: false)
+    check({ $0.title.hex().unhex() }, #"unhex(hex("reminders"."title"))"#, runs: false)
+    check({ $0.id.abs() }, #"abs("reminders"."id")"#)
+    check({ $0.id.round(2) }, #"round("reminders"."id", 2)"#)
+    check({ $0.id.sign() }, #"sign("reminders"."id")"#)
+    check({ $0.priority.sign() }, #"sign("reminders"."priority")"#)
+    check({ $0.title.hex() }, #"hex("reminders"."title")"#)
+    check({ $0.title.quote() }, #"quote("reminders"."title")"#)
+    check({ $0.priority.typeof() }, #"typeof("reminders"."priority")"#)
+    check({ $0.priority.nullif(0) }, #"nullif("reminders"."priority", 0)"#)
+    check({ $0.priority.ifnull(0) }, #"ifnull("reminders"."priority", 0)"#)
+    check({ $0.isCompleted.likely() }, #"likely("reminders"."isCompleted")"#)
+    check({ $0.isCompleted.unlikely() }, #"unlikely("reminders"."isCompleted")"#)
+    check({ $0.isCompleted.likelihood(0.25) }, #"likelihood("reminders"."isCompleted", 0.25)"#)
+    check({ _ in SQLFunctions.random() }, #"random()"#)
+    check({ _ in SQLFunctions.char(72, 105) }, #"char(72, 105)"#)
+    check(
+      { SQLFunctions.printf("%s (%d)", $0.title, $0.id) },
+      #"""
+      printf('%s (%d)', "reminders"."title", "reminders"."id")
+      """#)
+    check(
+      { SQLFunctions.coalesce($0.priority, $0.id) },
+      #"""
+      coalesce("reminders"."priority", "reminders"."id")
+      """#)
+    check(
+      { SQLFunctions.max($0.id, $0.remindersListID) },
+      #"""
+      max("reminders"."id", "reminders"."remindersListID")
+      """#)
+    check(
+      { SQLFunctions.min($0.id, $0.remindersListID) },
+      #"""
+      min("reminders"."id", "reminders"."remindersListID")
+      """#)
+    check({ _ in SQLFunctions.randomblob(4) }, #"randomblob(4)"#)
+    check({ _ in SQLFunctions.zeroblob(4) }, #"zeroblob(4)"#)
+  }
+
+  @Test func dateAndTime() {
+    check({ _ in SQLFunctions.date(SQLFunctions.now, "+1 day") }, #"date('now', '+1 day')"#)
+    check({ _ in SQLFunctions.time(SQLFunctions.now) }, #"time('now')"#)
+    check(
+      { _ in SQLFunctions.datetime(SQLFunctions.now, "start of day") },
+      #"""
+      datetime('now', 'start of day')
+      """#)
+    check({ _ in SQLFunctions.julianday(SQLFunctions.now) }, #"julianday('now')"#)
+    check({ _ in SQLFunctions.unixepoch(SQLFunctions.now) }, #"unixepoch('now')"#)
+    check({ _ in SQLFunctions.strftime("%Y", SQLFunctions.now) }, #"strftime('%Y', 'now')"#)
+  }
+
+  @Test func json() {
+    check(
+      { SQLFunctions.jsonArray($0.id, $0.title) },
+      #"""
+      json_array("reminders"."id", "reminders"."title")
+      """#)
+    check(
+      { SQLFunctions.jsonObject(["id": $0.id, "title": $0.title]) },
+      #"""
+      json_object('id', "reminders"."id", 'title', "reminders"."title")
+      """#)
+    check(
+      { SQLFunctions.jsonArray($0.id, $0.title).jsonValue(at: "$[1]") },
+      #"""
+      (json_array("reminders"."id", "reminders"."title") -> '$[1]')
+      """#)
+    check(
+      { SQLFunctions.jsonArray($0.id, $0.title).jsonExtract("$[1]", as: String.self) },
+      #"""
+      (json_array("reminders"."id", "reminders"."title") ->> '$[1]')
+      """#)
+    check(
+      { SQLFunctions.jsonExtract(SQLFunctions.jsonArray($0.id), "$[0]", as: Int.self) },
+      #"""
+      json_extract(json_array("reminders"."id"), '$[0]')
+      """#)
+    check({ $0.title.jsonGroupArray() }, #"json_group_array("reminders"."title")"#)
+    check(
+      { SQLFunctions.jsonGroupObject(key: $0.title, value: $0.id) },
+      #"""
+      json_group_object("reminders"."title", "reminders"."id")
+      """#)
+  }
+
+  @Test func windows() {
+    check(
+      { SQLFunctions.rowNumber().over(Window.order(by: $0.title)) },
+      #"""
+      row_number() OVER (ORDER BY "reminders"."title")
+      """#)
+    check(
+      { SQLFunctions.rank().over(Window.partition(by: $0.remindersListID).order(by: $0.priority)) },
+      #"""
+      rank() OVER (PARTITION BY "reminders"."remindersListID" ORDER BY "reminders"."priority")
+      """#)
+    check(
+      { SQLFunctions.denseRank().over(Window.order(by: $0.priority.desc())) },
+      #"""
+      dense_rank() OVER (ORDER BY "reminders"."priority" DESC)
+      """#)
+    check(
+      { SQLFunctions.ntile(2).over(Window.order(by: $0.id)) },
+      #"""
+      ntile(2) OVER (ORDER BY "reminders"."id")
+      """#)
+    check(
+      { $0.title.lag().over(Window.order(by: $0.id)) },
+      #"""
+      lag("reminders"."title", 1) OVER (ORDER BY "reminders"."id")
+      """#)
+    check(
+      { $0.title.lead(2).over(Window.order(by: $0.id)) },
+      #"""
+      lead("reminders"."title", 2) OVER (ORDER BY "reminders"."id")
+      """#)
+    check(
+      { $0.title.firstValue().over(Window.partition(by: $0.remindersListID)) },
+      #"""
+      first_value("reminders"."title") OVER (PARTITION BY "reminders"."remindersListID")
+      """#)
+    check({ $0.title.lastValue().over() }, #"last_value("reminders"."title") OVER ()"#)
+    check(
+      {
+        $0.id.sum().over(Window.order(by: $0.id).frame("ROWS BETWEEN 1 PRECEDING AND CURRENT ROW"))
+      },
+      #"""
+      sum("reminders"."id") OVER (ORDER BY "reminders"."id" ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)
+      """#)
+  }
+
+  @Test func fullTextSearch() {
+    check(
+      ReminderText.where { _ in ReminderText.match("milk") }.select { $0.title },
+      #"""
+      SELECT "reminderTexts"."title"
+      FROM "reminderTexts"
+      WHERE ("reminderTexts" MATCH 'milk')
+      """#)
+    check(
+      ReminderText.where { $0.notes.match("milk") }.select { $0.title },
+      #"""
+      SELECT "reminderTexts"."title"
+      FROM "reminderTexts"
+      WHERE ("reminderTexts"."notes" MATCH 'milk')
+      """#)
+    check(
+      ReminderText.where { _ in ReminderText.match("milk") }.order { _ in ReminderText.bm25(10, 1) }
+        .select { $0.title },
+      #"""
+      SELECT "reminderTexts"."title"
+      FROM "reminderTexts"
+      WHERE ("reminderTexts" MATCH 'milk')
+      ORDER BY bm25("reminderTexts", 10.0, 1.0)
+      """#)
+    check(
+      ReminderText.where { _ in ReminderText.match("milk") }.order { _ in ReminderText.rank }.select
+      { $0.title },
+      #"""
+      SELECT "reminderTexts"."title"
+      FROM "reminderTexts"
+      WHERE ("reminderTexts" MATCH 'milk')
+      ORDER BY "reminderTexts"."rank"
+      """#)
+    check(
+      ReminderText.where { _ in ReminderText.match("milk") }.select { _ in
+        ReminderText.highlight(\.notes, open: "<b>", close: "</b>")
+      },
+      #"""
+      SELECT highlight("reminderTexts", 1, '<b>', '</b>')
+      FROM "reminderTexts"
+      WHERE ("reminderTexts" MATCH 'milk')
+      """#)
+    check(
+      ReminderText.where { _ in ReminderText.match("milk") }.select { _ in
+        ReminderText.snippet(\.notes, open: "[", close: "]", tokens: 4)
+      },
+      #"""
+      SELECT snippet("reminderTexts", 1, '[', ']', '…', 4)
+      FROM "reminderTexts"
+      WHERE ("reminderTexts" MATCH 'milk')
+      """#)
+  }
+
+  @Test func moreStatements() {
+    check(
+      Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict {
+        $0.title
+      } where: {
+        !$0.isCompleted
+      } doUpdate: {
+        $0.priority = $1.priority
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (NULL, 'Groceries', 0, NULL, 1)
+      ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = excluded."priority"
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflict {
+        $0.id
+      } doUpdate: {
+        $0.name += "!"
+      } where: {
+        $0.name != ""
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!') WHERE ("tags"."name" <> '')
+      """#)
+    check(
+      Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict {
+        $0.title
+      } where: {
+        !$0.isCompleted
+      } doUpdate: {
+        $0.priority = $1.priority
+      } where: {
+        $0.priority == nil
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (NULL, 'Groceries', 0, NULL, 1)
+      ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = excluded."priority" WHERE ("reminders"."priority" IS NULL)
+      """#)
+    check(
+      Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict {
+        $0.title
+      } where: {
+        !$0.isCompleted
+      } doUpdate: {
+        $0.priority = 1
+      } where: {
+        $0.priority == nil
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (NULL, 'Groceries', 0, NULL, 1)
+      ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = 1 WHERE ("reminders"."priority" IS NULL)
+      """#)
+    check(
+      Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate {
+        $0.name += "!"
+      } where: {
+        $0.name != ""
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!') WHERE ("tags"."name" <> '')
+      """#)
+    check(
+      Tag.insert {
+        Tag(id: "a", name: "errands")
+      } onConflictDoUpdate: {
+        $0.name += "!"
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
+      """#)
+    check(
+      Reminder.insert {
+        Reminder.Draft(id: 1, title: "Milk")
+      } onConflictDoUpdate: {
+        $0.title += "!"
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (1, 'Milk', 0, NULL, 1)
+      ON CONFLICT DO UPDATE SET "title" = ("reminders"."title" || '!')
+      """#)
+    check(
+      Tag.insert {
+        Tag(id: "a", name: "errands")
+      } onConflict: {
+        $0.id
+      } doUpdate: {
+        $0.name += "!"
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
+      """#)
+    check(
+      Reminder.insert {
+        Reminder.Draft(id: 1, title: "Milk")
+      } onConflict: {
+        $0.id
+      } doUpdate: {
+        $0.title += "!"
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (1, 'Milk', 0, NULL, 1)
+      ON CONFLICT ("id") DO UPDATE SET "title" = ("reminders"."title" || '!')
+      """#)
+    check(
+      Reminder.insert {
+        Reminder.Draft(id: 1, title: "Milk")
+      } onConflict: {
+        $0.id
+      } doUpdate: {
+        $0.title = $1.title
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (1, 'Milk', 0, NULL, 1)
+      ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title"
+      """#)
+    check(
+      Tag.insert {
+        ($0.id, $0.name)
+      } values: {
+        ("a", "errands")
+      } onConflictDoUpdate: {
+        $0.name += "!"
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
+      """#)
+    check(
+      Tag.insert {
+        ($0.id, $0.name)
+      } values: {
+        ("a", "errands")
+      } onConflict: {
+        $0.id
+      } doUpdate: {
+        $0.name += "!"
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
+      """#)
+    check(
+      Tag.insert {
+        ($0.id, $0.name)
+      } values: {
+        ("a", "errands")
+      } onConflict: {
+        $0.id
+      } doUpdate: {
+        $0.name = $1.name
+      },
+      #"""
+      INSERT INTO "tags" ("id", "name")
+      VALUES ('a', 'errands')
+      ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
+      """#)
+    check(
+      Reminder.update { $0.priority += 1 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" + 1)
+      """#)
+    check(
+      Reminder.update { $0.remindersListID += Reminder.count().subquery() },
+      #"""
+      UPDATE "reminders"
+      SET "remindersListID" = ("reminders"."remindersListID" + (SELECT count(*)
+      FROM "reminders"))
+      """#)
+    check(
+      Reminder.update { $0.title += "!" },
+      #"""
+      UPDATE "reminders"
+      SET "title" = ("reminders"."title" || '!')
+      """#)
+    check(
+      Reminder.update { $0.title += $0.title.lower() },
+      #"""
+      UPDATE "reminders"
+      SET "title" = ("reminders"."title" || lower("reminders"."title"))
+      """#)
+    check(
+      Reminder.update { $0.priority -= 1 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" - 1)
+      """#)
+    check(
+      Reminder.update { $0.remindersListID -= Reminder.count().subquery() },
+      #"""
+      UPDATE "reminders"
+      SET "remindersListID" = ("reminders"."remindersListID" - (SELECT count(*)
+      FROM "reminders"))
+      """#)
+    check(
+      Reminder.update { $0.priority *= 2 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" * 2)
+      """#)
+    check(
+      Reminder.update { $0.remindersListID *= Reminder.count().subquery() },
+      #"""
+      UPDATE "reminders"
+      SET "remindersListID" = ("reminders"."remindersListID" * (SELECT count(*)
+      FROM "reminders"))
+      """#)
+    check(
+      Reminder.update { $0.priority /= 2 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" / 2)
+      """#)
+    check(
+      Reminder.update { $0.priority %= 2 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" % 2)
+      """#)
+    check(
+      Reminder.update { $0.priority <<= 1 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" << 1)
+      """#)
+    check(
+      Reminder.update { $0.priority >>= 1 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" >> 1)
+      """#)
+    check(
+      Reminder.update { $0.priority &= 1 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" & 1)
+      """#)
+    check(
+      Reminder.update { $0.priority |= 1 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = ("reminders"."priority" | 1)
+      """#)
+    check(
+      Reminder.update { $0.priority ^= 1 },
+      #"""
+      UPDATE "reminders"
+      SET "priority" = (~("reminders"."priority" & 1) & ("reminders"."priority" | 1))
+      """#)
+    check(
+      Reminder.update { $0.title.append("!") },
+      #"""
+      UPDATE "reminders"
+      SET "title" = ("reminders"."title" || '!')
+      """#)
+    check(
+      Reminder.update { $0.title.append($0.title.lower()) },
+      #"""
+      UPDATE "reminders"
+      SET "title" = ("reminders"."title" || lower("reminders"."title"))
+      """#)
+    check(
+      Reminder.update { $0.title.append(contentsOf: " (copy)") },
+      #"""
+      UPDATE "reminders"
+      SET "title" = ("reminders"."title" || ' (copy)')
+      """#)
+    check(
+      Reminder.update { $0.title.append(contentsOf: $0.title.lower()) },
+      #"""
+      UPDATE "reminders"
+      SET "title" = ("reminders"."title" || lower("reminders"."title"))
+      """#)
+    check(
+      Reminder.update { $0.isCompleted.toggle() },
+      #"""
+      UPDATE "reminders"
+      SET "isCompleted" = (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { $1.title }
+        .distinct(),
+      #"""
+      SELECT DISTINCT "remindersLists"."title"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { $1.title },
+      #"""
+      SELECT "remindersLists"."title"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.join(Tag.all) {
+        $1.title == $2.name
+      }.select { ($0.title, $2.id) },
+      #"""
+      SELECT "reminders"."title", "tags"."id"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
+      """#)
+    check(
+      Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.leftJoin(Tag.all) {
+        $1.title == $2.name
+      }.select { ($0.title, $2.id) },
+      #"""
+      SELECT "reminders"."title", "tags"."id"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      LEFT JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
+      """#)
+    check(
+      OpenReminder.from(Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }).where {
+        $0.id > 1
+      }.select { $0.title },
+      #"""
+      SELECT "openReminders"."title"
+      FROM (
+      WITH "openReminders" ("id", "title") AS (
+      SELECT "reminders"."id", "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      )
+      SELECT * FROM "openReminders"
+      ) AS "openReminders"
+      WHERE ("openReminders"."id" > 1)
+      """#)
+    check(
+      ColumnInfo.call("reminders").where { $0.pk > 0 }.select { $0.name },
+      #"""
+      SELECT "pragma_table_info"."name"
+      FROM "pragma_table_info"('reminders')
+      WHERE ("pragma_table_info"."pk" > 0)
+      """#)
+    check(
+      OpenReminder.createTemporaryView(
+        as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }),
+      #"""
+      CREATE TEMPORARY VIEW "openReminders" ("id", "title") AS
+      SELECT "reminders"."id", "reminders"."title"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      TaggedReminder.join(jsonEach: { $0.tags }).where { $1.value == "work" }.select {
+        ($0.title, $1.value)
+      },
+      #"""
+      SELECT "taggedReminders"."title", "json_each"."value"
+      FROM "taggedReminders"
+      JOIN json_each("taggedReminders"."tags")
+      WHERE ("json_each"."value" = 'work')
+      """#)
+    check(
+      TaggedReminder.leftJoin(jsonEach: { $0.tags }).group { reminder, _ in reminder.id }.select {
+        ($0.title, $1.key.count())
+      },
+      #"""
+      SELECT "taggedReminders"."title", count("json_each"."key")
+      FROM "taggedReminders"
+      LEFT JOIN json_each("taggedReminders"."tags")
+      GROUP BY "taggedReminders"."id"
+      """#)
+    check(
+      JSONEach.from(["a", "b"]).select { $0.value },
+      #"""
+      SELECT "json_each"."value"
+      FROM json_each('["a","b"]')
+      """#)
+    check(OpenReminder.dropView(ifExists: true), #"DROP VIEW IF EXISTS "openReminders""#)
+    check(Reminder.dropTrigger("log_done", ifExists: true), #"DROP TRIGGER IF EXISTS "log_done""#)
+  }
+
+  @Test func recursiveTablesAndTriggers() {
+    check(
+      Count.with(
+        recursive: true, as: Values(1).unionAll(Count.where { $0.n < 5 }.select { $0.n + 1 })
+      ) { Count.all },
+      #"""
+      WITH RECURSIVE "counts" ("n") AS (
+      SELECT 1
+      UNION ALL
+      SELECT ("counts"."n" + 1)
+      FROM "counts"
+      WHERE ("counts"."n" < 5)
+      )
+      SELECT "counts"."n"
+      FROM "counts"
+      """#)
+    check(
+      Reminder.createTemporaryTrigger("touchList", after: .insert) { new in
+        RemindersList.update { $0.title += "*" }.where { $0.id == new.remindersListID }
+      } when: { new in
+        !new.isCompleted
+      },
+      #"""
+      CREATE TEMPORARY TRIGGER "touchList"
+      AFTER INSERT ON "reminders"
+      FOR EACH ROW
+      WHEN (NOT new."isCompleted")
+      BEGIN
+      UPDATE "remindersLists"
+      SET "title" = ("remindersLists"."title" || '*')
+      WHERE ("remindersLists"."id" = new."remindersListID");
+      END
+      """#)
+  }
+
+  @Test func representedPrimaryKeys() {
+    check(
+      Device.find(UUID(uuidString: "DEADBEEF-0000-4000-8000-000000000001")!).select { $0.name },
+      #"""
+      SELECT "devices"."name"
+      FROM "devices"
+      WHERE ("devices"."id" = X'DEADBEEF000040008000000000000001')
+      """#)
+    check(
+      Device.find([UUID(uuidString: "DEADBEEF-0000-4000-8000-000000000001")!]).select { $0.name },
+      #"""
+      SELECT "devices"."name"
+      FROM "devices"
+      WHERE ("devices"."id" IN (X'DEADBEEF000040008000000000000001'))
+      """#)
+  }
+
+  @Test func functionsAndCollationsOfTheDriver() {
+    check({ hasPrefix($0.title, BoundValue("Call")) }, #"has_prefix("reminders"."title", 'Call')"#)
+    check({ joined($0.id, $0.title) }, #"joined("reminders"."id", "reminders"."title")"#)
+    check({ product($0.id) }, #"product("reminders"."id")"#)
+    check({ $0.title.collate(localized) }, #"("reminders"."title" COLLATE "localized")"#)
+  }
+
+  @Test func moreExpressions() {
+    check({ $0.priority.cast(as: String?.self) }, #"CAST("reminders"."priority" AS TEXT)"#)
+    check({ $0.title.nullif("").like("Call%") }, #"(nullif("reminders"."title", '') LIKE 'Call%')"#)
+    check(
+      { $0.title.contains("Call Ada".prefix(4)) },
+      #"""
+      ("reminders"."title" LIKE '%Call%' ESCAPE '\')
+      """#)
+    check(
+      { row($0.remindersListID, $0.id) <= (2, 1) },
+      #"""
+      (("reminders"."remindersListID", "reminders"."id") <= (2, 1))
+      """#)
+    check(
+      { row($0.remindersListID, $0.id) > (1, 1) },
+      #"""
+      (("reminders"."remindersListID", "reminders"."id") > (1, 1))
+      """#)
+    check(
+      { row($0.remindersListID, $0.id) >= (1, 1) },
+      #"""
+      (("reminders"."remindersListID", "reminders"."id") >= (1, 1))
+      """#)
+    check(
+      { row($0.remindersListID, $0.priority, $0.id) > (1, 3, 1) },
+      #"""
+      (("reminders"."remindersListID", "reminders"."priority", "reminders"."id") > (1, 3, 1))
+      """#)
+    check(
+      { $0.title.nullif("") + $0.title },
+      #"""
+      (nullif("reminders"."title", '') || "reminders"."title")
+      """#)
+    check(
+      { $0.title + $0.title.nullif("") },
+      #"""
+      ("reminders"."title" || nullif("reminders"."title", ''))
+      """#)
+    check(
+      { $0.priority ?? Reminder.where { $0.id == 1 }.select { $0.priority }.subquery() },
+      #"""
+      coalesce("reminders"."priority", (SELECT "reminders"."priority"
+      FROM "reminders"
+      WHERE ("reminders"."id" = 1)))
+      """#)
+    check({ _ in SQLFunctions.now }, #"'now'"#)
   }
 }

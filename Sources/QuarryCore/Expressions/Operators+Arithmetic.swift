@@ -62,6 +62,8 @@ func checkDivisor(_ value: some QueryBindable, _ operator: StaticString) {
 // MARK: Arithmetic
 
 /// `lhs + rhs`
+///
+/// `$0.id + $0.remindersListID` renders `("reminders"."id" + "reminders"."remindersListID")`.
 @inlinable
 public func + <Value: QueryNumeric>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -70,6 +72,8 @@ public func + <Value: QueryNumeric>(
 }
 
 /// `lhs + ?`
+///
+/// `$0.id + 1` renders `("reminders"."id" + 1)`.
 @inlinable
 public func + <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -78,6 +82,8 @@ public func + <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value
 }
 
 /// `lhs - rhs`
+///
+/// `$0.id - $0.remindersListID` renders `("reminders"."id" - "reminders"."remindersListID")`.
 @inlinable
 public func - <Value: QueryNumeric>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -86,6 +92,8 @@ public func - <Value: QueryNumeric>(
 }
 
 /// `lhs - ?`
+///
+/// `$0.id - 1` renders `("reminders"."id" - 1)`.
 @inlinable
 public func - <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -94,6 +102,8 @@ public func - <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value
 }
 
 /// `lhs * rhs`
+///
+/// `$0.id * $0.remindersListID` renders `("reminders"."id" * "reminders"."remindersListID")`.
 @inlinable
 public func * <Value: QueryNumeric>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -102,6 +112,8 @@ public func * <Value: QueryNumeric>(
 }
 
 /// `lhs * ?`
+///
+/// `$0.id * 2` renders `("reminders"."id" * 2)`.
 @inlinable
 public func * <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -111,6 +123,8 @@ public func * <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value
 
 /// `lhs / rhs` (integer division for integers, as in SQLite). Optional: SQLite gives `NULL`
 /// where `rhs` is 0.
+///
+/// `$0.id / $0.remindersListID` renders `("reminders"."id" / "reminders"."remindersListID")`.
 @inlinable
 public func / <Value: QueryNumeric>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -120,6 +134,8 @@ public func / <Value: QueryNumeric>(
 
 /// `lhs / ?`: not optional, since the divisor is known not to be 0. Dividing by a zero value
 /// traps, as Swift's integer division does.
+///
+/// `$0.id / 2` renders `("reminders"."id" / 2)`.
 @inlinable
 public func / <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -129,6 +145,8 @@ public func / <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value
 }
 
 /// `+operand`: the operand unchanged (SQLite's unary plus is a no-op).
+///
+/// `+$0.id` renders `(+"reminders"."id")`.
 @inlinable
 public prefix func + <Value: QueryNumeric>(operand: some QueryExpression<Value>)
   -> SQLQueryExpression<Value>
@@ -137,6 +155,8 @@ public prefix func + <Value: QueryNumeric>(operand: some QueryExpression<Value>)
 }
 
 /// `-operand`
+///
+/// `-$0.id` renders `(-"reminders"."id")`.
 @inlinable
 public prefix func - <Value: QueryNumeric>(operand: some QueryExpression<Value>)
   -> SQLQueryExpression<Value>
@@ -146,6 +166,8 @@ public prefix func - <Value: QueryNumeric>(operand: some QueryExpression<Value>)
 
 extension QueryExpression where QueryValue: QueryNumeric {
   /// `-expression`: the method form of prefix `-`.
+  ///
+  /// `$0.id.negate()` renders `(-"reminders"."id")`.
   @inlinable
   public func negate() -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("(-\(self))")
@@ -155,6 +177,8 @@ extension QueryExpression where QueryValue: QueryNumeric {
 // MARK: Integer and bitwise
 
 /// `lhs % rhs`. Optional: SQLite gives `NULL` where `rhs` is 0.
+///
+/// `$0.id % $0.remindersListID` renders `("reminders"."id" % "reminders"."remindersListID")`.
 @inlinable
 public func % <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -163,6 +187,8 @@ public func % <Value: QueryInteger>(
 }
 
 /// `lhs % ?`: not optional; a zero value traps, as Swift's `%` does.
+///
+/// `$0.id % 2` renders `("reminders"."id" % 2)`.
 @inlinable
 public func % <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -172,6 +198,8 @@ public func % <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value
 }
 
 /// `lhs & rhs`
+///
+/// `$0.id & $0.remindersListID` renders `("reminders"."id" & "reminders"."remindersListID")`.
 @inlinable
 public func & <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -180,6 +208,8 @@ public func & <Value: QueryInteger>(
 }
 
 /// `lhs & ?`
+///
+/// `$0.id & 1` renders `("reminders"."id" & 1)`.
 @inlinable
 public func & <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -188,6 +218,8 @@ public func & <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value
 }
 
 /// `lhs | rhs`
+///
+/// `$0.id | $0.remindersListID` renders `("reminders"."id" | "reminders"."remindersListID")`.
 @inlinable
 public func | <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -196,6 +228,8 @@ public func | <Value: QueryInteger>(
 }
 
 /// `lhs | ?`
+///
+/// `$0.id | 1` renders `("reminders"."id" | 1)`.
 @inlinable
 public func | <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -204,6 +238,8 @@ public func | <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value
 }
 
 /// `lhs << rhs`
+///
+/// `$0.id << $0.remindersListID` renders `("reminders"."id" << "reminders"."remindersListID")`.
 @inlinable
 public func << <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -212,6 +248,8 @@ public func << <Value: QueryInteger>(
 }
 
 /// `lhs << ?`
+///
+/// `$0.id << 1` renders `("reminders"."id" << 1)`.
 @inlinable
 public func << <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -220,6 +258,8 @@ public func << <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Valu
 }
 
 /// `lhs >> rhs`
+///
+/// `$0.id >> $0.remindersListID` renders `("reminders"."id" >> "reminders"."remindersListID")`.
 @inlinable
 public func >> <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -228,6 +268,8 @@ public func >> <Value: QueryInteger>(
 }
 
 /// `lhs >> ?`
+///
+/// `$0.id >> 1` renders `("reminders"."id" >> 1)`.
 @inlinable
 public func >> <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -236,6 +278,8 @@ public func >> <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Valu
 }
 
 /// Bitwise exclusive or, which SQLite lacks: `(~(lhs & rhs) & (lhs | rhs))`.
+///
+/// `$0.id ^ $0.remindersListID` renders `(~("reminders"."id" & "reminders"."remindersListID") & ("reminders"."id" | "reminders"."remindersListID"))`.
 @inlinable
 public func ^ <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -244,6 +288,8 @@ public func ^ <Value: QueryInteger>(
 }
 
 /// Bitwise exclusive or with a value: `(~(lhs & ?) & (lhs | ?))`.
+///
+/// `$0.id ^ 1` renders `(~("reminders"."id" & 1) & ("reminders"."id" | 1))`.
 @inlinable
 public func ^ <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
@@ -252,6 +298,8 @@ public func ^ <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value
 }
 
 /// `~operand`
+///
+/// `~$0.id` renders `(~"reminders"."id")`.
 @inlinable
 public prefix func ~ <Value: QueryInteger>(operand: some QueryExpression<Value>)
   -> SQLQueryExpression<Value>
@@ -275,6 +323,8 @@ extension Optional: QueryText where Wrapped == String {
 }
 
 /// String concatenation: `lhs || rhs`.
+///
+/// `$0.title + $0.title` renders `("reminders"."title" || "reminders"."title")`.
 @inlinable
 public func + <Value: QueryText>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
@@ -284,6 +334,8 @@ public func + <Value: QueryText>(
 
 /// String concatenation of optional text and text: `lhs || rhs`, `NULL` where `lhs` is
 /// `NULL` (as SQLite gives), so the result is optional: `$0.name + $0.title`.
+///
+/// `$0.title.nullif("") + $0.title` renders `(nullif("reminders"."title", '') || "reminders"."title")`.
 @inlinable
 public func + (lhs: some QueryExpression<String?>, rhs: some QueryExpression<String>)
   -> SQLQueryExpression<String?>
@@ -292,6 +344,8 @@ public func + (lhs: some QueryExpression<String?>, rhs: some QueryExpression<Str
 }
 
 /// String concatenation of text and optional text: `lhs || rhs`, `NULL` where `rhs` is `NULL`.
+///
+/// `$0.title + $0.title.nullif("")` renders `("reminders"."title" || nullif("reminders"."title", ''))`.
 @inlinable
 public func + (lhs: some QueryExpression<String>, rhs: some QueryExpression<String?>)
   -> SQLQueryExpression<String?>
@@ -300,6 +354,8 @@ public func + (lhs: some QueryExpression<String>, rhs: some QueryExpression<Stri
 }
 
 /// String concatenation after a value: `? || rhs`.
+///
+/// `"#" + $0.title` renders `('#' || "reminders"."title")`.
 @inlinable
 public func + <Value: QueryText>(lhs: String, rhs: some QueryExpression<Value>)
   -> SQLQueryExpression<Value>
@@ -308,6 +364,8 @@ public func + <Value: QueryText>(lhs: String, rhs: some QueryExpression<Value>)
 }
 
 /// String concatenation with a value: `lhs || ?`.
+///
+/// `$0.title + "!"` renders `("reminders"."title" || '!')`.
 @inlinable
 public func + <Value: QueryText>(lhs: some QueryExpression<Value>, rhs: String)
   -> SQLQueryExpression<Value>
@@ -329,6 +387,8 @@ extension Optional: QueryOptional where Wrapped: QueryBindable {}
 // type, makes it outrank the standard library's `??`, which would otherwise be tried first.
 extension QueryExpression where QueryValue: QueryOptional {
   /// `coalesce(lhs, ?)`: the value, or `rhs` where it is `NULL`.
+  ///
+  /// `$0.priority ?? 0` renders `coalesce("reminders"."priority", 0)`.
   @inlinable
   public static func ?? (lhs: Self, rhs: QueryValue.Wrapped)
     -> SQLQueryExpression<QueryValue.Wrapped>
@@ -337,6 +397,8 @@ extension QueryExpression where QueryValue: QueryOptional {
   }
 
   /// `coalesce(lhs, rhs)`, with a fallback that is never `NULL`.
+  ///
+  /// `$0.priority ?? $0.id` renders `coalesce("reminders"."priority", "reminders"."id")`.
   @inlinable
   public static func ?? (lhs: Self, rhs: some QueryExpression<QueryValue.Wrapped>)
     -> SQLQueryExpression<QueryValue.Wrapped>
@@ -344,7 +406,13 @@ extension QueryExpression where QueryValue: QueryOptional {
     SQLQueryExpression("coalesce(\(lhs), \(rhs))")
   }
 
-  /// `coalesce(lhs, rhs)`, with a fallback that may be `NULL` too: `$0.name ?? $0.nickname`.
+  /// `coalesce(lhs, rhs)`, with a fallback that may be `NULL` too.
+  ///
+  /// When both sides have the same Swift type (two `String?` columns), Swift's own `??` is the
+  /// one chosen, with a warning that the right side is never used: give the result type,
+  /// `let name: SQLQueryExpression<String?> = $0.name ?? $0.nickname`.
+  ///
+  /// `$0.priority ?? Reminder.where { $0.id == 1 }.select { $0.priority }.subquery()` renders `coalesce("reminders"."priority", (SELECT "reminders"."priority" FROM "reminders" WHERE ("reminders"."id" = 1)))`.
   @inlinable
   public static func ?? (lhs: Self, rhs: some QueryExpression<QueryValue>)
     -> SQLQueryExpression<QueryValue>
@@ -354,7 +422,9 @@ extension QueryExpression where QueryValue: QueryOptional {
 }
 
 extension QueryExpression {
-  /// `lhs IS rhs`: equality in which `NULL IS NULL` is true. `.is(nil)` renders `IS NULL`.
+  /// `lhs IS rhs`: equality in which `NULL IS NULL` is true. `.is(nil)` tests for `NULL`.
+  ///
+  /// `$0.priority.is(nil)` renders `("reminders"."priority" IS NULL)`.
   @inlinable
   public func `is`(_ other: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>>
   where QueryValue: QueryBindable {
@@ -363,7 +433,9 @@ extension QueryExpression {
       self, binding.isNull ? "IS" : SQLDialect.isOperator(negated: false), BoundValue(other))
   }
 
-  /// `lhs IS NOT rhs`. `.isNot(nil)` renders `IS NOT NULL`.
+  /// `lhs IS NOT rhs`. `.isNot(nil)` tests for a value.
+  ///
+  /// `$0.priority.isNot(3)` renders `("reminders"."priority" IS NOT 3)`.
   @inlinable
   public func isNot(_ other: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>>
   where QueryValue: QueryBindable {
@@ -373,6 +445,8 @@ extension QueryExpression {
   }
 
   /// `lhs IS rhs` for two expressions.
+  ///
+  /// `$0.title.is($0.title.lower())` renders `("reminders"."title" IS lower("reminders"."title"))`.
   @inlinable
   public func `is`<Other: QueryExpression<QueryValue>>(_ other: Other)
     -> BinaryOperation<Bool, Self, Other>
@@ -381,6 +455,8 @@ extension QueryExpression {
   }
 
   /// `lhs IS NOT rhs` for two expressions.
+  ///
+  /// `$0.title.isNot($0.title.lower())` renders `("reminders"."title" IS NOT lower("reminders"."title"))`.
   @inlinable
   public func isNot<Other: QueryExpression<QueryValue>>(_ other: Other)
     -> BinaryOperation<Bool, Self, Other>

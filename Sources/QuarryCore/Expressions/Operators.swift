@@ -1,7 +1,11 @@
 // Comparison and logic operators on expressions. Each has one form for two expressions and one
 // for an expression and a Swift value, so a literal takes the expression's type.
 
-/// `lhs = rhs`; comparing with `nil` renders `lhs IS NULL`.
+/// `lhs = rhs`; comparing with `nil` gives `lhs IS NULL`.
+///
+/// `$0.title == "Milk"` renders `("reminders"."title" = 'Milk')`.
+///
+/// `$0.priority == nil` renders `("reminders"."priority" IS NULL)`.
 @inlinable
 public func == <LHS: QueryExpression>(lhs: LHS, rhs: LHS.QueryValue)
   -> BinaryOperation<Bool, LHS, BoundValue<LHS.QueryValue>>
@@ -9,7 +13,11 @@ where LHS.QueryValue: QueryBindable {
   BinaryOperation(lhs, rhs.queryBinding.isNull ? "IS" : "=", BoundValue(rhs))
 }
 
-/// `lhs <> rhs`; comparing with `nil` renders `lhs IS NOT NULL`.
+/// `lhs <> rhs`; comparing with `nil` gives `lhs IS NOT NULL`.
+///
+/// `$0.title != "Milk"` renders `("reminders"."title" <> 'Milk')`.
+///
+/// `$0.priority != nil` renders `("reminders"."priority" IS NOT NULL)`.
 @inlinable
 public func != <LHS: QueryExpression>(lhs: LHS, rhs: LHS.QueryValue)
   -> BinaryOperation<Bool, LHS, BoundValue<LHS.QueryValue>>
@@ -19,6 +27,8 @@ where LHS.QueryValue: QueryBindable {
 
 /// `lhs = rhs`. An optional expression may be compared with a non-optional one of the same
 /// type (a foreign key with the key it references): `NULL` matches nothing.
+///
+/// `$0.priority == $0.remindersListID` renders `("reminders"."priority" = "reminders"."remindersListID")`.
 @inlinable
 public func == <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
@@ -30,6 +40,8 @@ where
 }
 
 /// `lhs <> rhs`, for expressions of the same type, optional or not.
+///
+/// `$0.priority != $0.remindersListID` renders `("reminders"."priority" <> "reminders"."remindersListID")`.
 @inlinable
 public func != <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
@@ -41,6 +53,8 @@ where
 }
 
 /// `lhs < rhs`
+///
+/// `$0.id < 3` renders `("reminders"."id" < 3)`.
 @inlinable
 public func < <LHS: QueryExpression>(lhs: LHS, rhs: LHS.QueryValue)
   -> BinaryOperation<Bool, LHS, BoundValue<LHS.QueryValue>>
@@ -49,6 +63,8 @@ where LHS.QueryValue: QueryBindable {
 }
 
 /// `lhs > rhs`
+///
+/// `$0.id > 3` renders `("reminders"."id" > 3)`.
 @inlinable
 public func > <LHS: QueryExpression>(lhs: LHS, rhs: LHS.QueryValue)
   -> BinaryOperation<Bool, LHS, BoundValue<LHS.QueryValue>>
@@ -57,6 +73,8 @@ where LHS.QueryValue: QueryBindable {
 }
 
 /// `lhs <= rhs`
+///
+/// `$0.id <= 3` renders `("reminders"."id" <= 3)`.
 @inlinable
 public func <= <LHS: QueryExpression>(lhs: LHS, rhs: LHS.QueryValue)
   -> BinaryOperation<Bool, LHS, BoundValue<LHS.QueryValue>>
@@ -65,6 +83,8 @@ where LHS.QueryValue: QueryBindable {
 }
 
 /// `lhs >= rhs`
+///
+/// `$0.id >= 3` renders `("reminders"."id" >= 3)`.
 @inlinable
 public func >= <LHS: QueryExpression>(lhs: LHS, rhs: LHS.QueryValue)
   -> BinaryOperation<Bool, LHS, BoundValue<LHS.QueryValue>>
@@ -73,6 +93,8 @@ where LHS.QueryValue: QueryBindable {
 }
 
 /// `lhs < rhs`
+///
+/// `$0.id < $0.remindersListID` renders `("reminders"."id" < "reminders"."remindersListID")`.
 @inlinable
 public func < <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
@@ -81,6 +103,8 @@ where LHS.QueryValue == RHS.QueryValue {
 }
 
 /// `lhs > rhs`
+///
+/// `$0.id > $0.remindersListID` renders `("reminders"."id" > "reminders"."remindersListID")`.
 @inlinable
 public func > <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
@@ -89,6 +113,8 @@ where LHS.QueryValue == RHS.QueryValue {
 }
 
 /// `lhs <= rhs`
+///
+/// `$0.id <= $0.remindersListID` renders `("reminders"."id" <= "reminders"."remindersListID")`.
 @inlinable
 public func <= <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
@@ -97,6 +123,8 @@ where LHS.QueryValue == RHS.QueryValue {
 }
 
 /// `lhs >= rhs`
+///
+/// `$0.id >= $0.remindersListID` renders `("reminders"."id" >= "reminders"."remindersListID")`.
 @inlinable
 public func >= <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
@@ -105,6 +133,8 @@ where LHS.QueryValue == RHS.QueryValue {
 }
 
 /// `lhs AND rhs`
+///
+/// `$0.isCompleted && $0.priority == 3` renders `("reminders"."isCompleted" AND ("reminders"."priority" = 3))`.
 @inlinable
 public func && <LHS: QueryExpression<Bool>, RHS: QueryExpression<Bool>>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
@@ -113,6 +143,8 @@ public func && <LHS: QueryExpression<Bool>, RHS: QueryExpression<Bool>>(lhs: LHS
 }
 
 /// `lhs OR rhs`
+///
+/// `$0.isCompleted || $0.priority == nil` renders `("reminders"."isCompleted" OR ("reminders"."priority" IS NULL))`.
 @inlinable
 public func || <LHS: QueryExpression<Bool>, RHS: QueryExpression<Bool>>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
@@ -121,6 +153,8 @@ public func || <LHS: QueryExpression<Bool>, RHS: QueryExpression<Bool>>(lhs: LHS
 }
 
 /// `NOT operand`
+///
+/// `!$0.isCompleted` renders `(NOT "reminders"."isCompleted")`.
 @inlinable
 public prefix func ! <Operand: QueryExpression<Bool>>(operand: Operand)
   -> UnaryOperation<Bool, Operand>

@@ -23,22 +23,30 @@ public struct OrderingTerm<Base: QueryExpression>: QueryExpression {
 
 extension QueryExpression {
   /// Orders by this expression, smallest first: `"title" ASC`.
+  ///
+  /// `$0.title.asc()` renders `"reminders"."title" ASC`.
   @inlinable
   public func asc() -> OrderingTerm<Self> { OrderingTerm(self, direction: "ASC") }
 
   /// Orders by this expression, largest first: `"title" DESC`.
+  ///
+  /// `$0.title.desc()` renders `"reminders"."title" DESC`.
   @inlinable
   public func desc() -> OrderingTerm<Self> { OrderingTerm(self, direction: "DESC") }
 }
 
 extension OrderingTerm {
   /// Puts `NULL`s first: `"priority" DESC NULLS FIRST`.
+  ///
+  /// `$0.priority.desc().nullsFirst()` renders `"reminders"."priority" DESC NULLS FIRST`.
   @inlinable
   public func nullsFirst() -> SQLQueryExpression<Void> {
     SQLQueryExpression("\(self) NULLS FIRST")
   }
 
   /// Puts `NULL`s last: `"priority" ASC NULLS LAST`.
+  ///
+  /// `$0.priority.asc().nullsLast()` renders `"reminders"."priority" ASC NULLS LAST`.
   @inlinable
   public func nullsLast() -> SQLQueryExpression<Void> {
     SQLQueryExpression("\(self) NULLS LAST")
@@ -55,12 +63,16 @@ public enum NullOrdering: Sendable {
 
 extension QueryExpression {
   /// Smallest first, with `NULL`s where asked: `"priority" ASC NULLS LAST`.
+  ///
+  /// `$0.priority.asc(nulls: .last)` renders `"reminders"."priority" ASC NULLS LAST`.
   @inlinable
   public func asc(nulls: NullOrdering) -> SQLQueryExpression<Void> {
     nulls == .first ? asc().nullsFirst() : asc().nullsLast()
   }
 
   /// Largest first, with `NULL`s where asked: `"priority" DESC NULLS FIRST`.
+  ///
+  /// `$0.priority.desc(nulls: .first)` renders `"reminders"."priority" DESC NULLS FIRST`.
   @inlinable
   public func desc(nulls: NullOrdering) -> SQLQueryExpression<Void> {
     nulls == .first ? desc().nullsFirst() : desc().nullsLast()

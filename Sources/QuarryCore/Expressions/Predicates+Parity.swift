@@ -3,6 +3,8 @@
 
 extension Sequence where Element: QueryBindable {
   /// `expression IN (?, ?, …)`: `[1, 2].contains($0.id)`. An empty sequence matches nothing.
+  ///
+  /// `[1, 2].contains($0.id)` renders `("reminders"."id" IN (1, 2))`.
   @inlinable
   public func contains(_ expression: some QueryExpression<Element>) -> SQLQueryExpression<Bool> {
     expression.in(self)
@@ -12,12 +14,16 @@ extension Sequence where Element: QueryBindable {
 extension Statement where QueryValue: QueryBindable {
   /// `expression IN (SELECT …)`: `Shelf.select(\.id).contains($0.shelfID)`, for an expression
   /// of the statement's type or its optional.
+  ///
+  /// `RemindersList.select { $0.id }.contains($0.remindersListID)` renders `("reminders"."remindersListID" IN (SELECT "remindersLists"."id" FROM "remindersLists"))`.
   @inlinable
   public func contains(_ expression: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(expression) IN \(self))")
   }
 
   /// `expression IN (SELECT …)` for an optional expression: `NULL` matches nothing.
+  ///
+  /// `Reminder.select { $0.id }.contains($0.priority)` renders `("reminders"."priority" IN (SELECT "reminders"."id" FROM "reminders"))`.
   @inlinable
   public func contains(_ expression: some QueryExpression<QueryValue?>)
     -> SQLQueryExpression<Bool>
@@ -28,6 +34,8 @@ extension Statement where QueryValue: QueryBindable {
 
 extension ClosedRange where Bound: QueryBindable {
   /// `expression BETWEEN ? AND ?`: `(1...5).contains($0.id)`.
+  ///
+  /// `(1...3).contains($0.id)` renders `("reminders"."id" BETWEEN 1 AND 3)`.
   @inlinable
   public func contains(_ expression: some QueryExpression<Bound>) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(expression) BETWEEN \(lowerBound) AND \(upperBound))")
@@ -36,6 +44,8 @@ extension ClosedRange where Bound: QueryBindable {
 
 extension Range where Bound: QueryBindable {
   /// `(expression >= ? AND expression < ?)`: `(1..<5).contains($0.id)`.
+  ///
+  /// `(1..<3).contains($0.id)` renders `(("reminders"."id" >= 1) AND ("reminders"."id" < 3))`.
   @inlinable
   public func contains(_ expression: some QueryExpression<Bound>) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("((\(expression) >= \(lowerBound)) AND (\(expression) < \(upperBound)))")
@@ -47,6 +57,8 @@ extension QueryExpression where QueryValue == String {
   ///
   /// Unlike a `LIKE 'prefix%'` pattern, case counts (`"Dune"` doesn't start with `"du"`) and
   /// `%` and `_` are plain characters.
+  ///
+  /// `$0.title.hasPrefix("Call")` renders `(instr("reminders"."title", 'Call') = 1)`.
   @inlinable
   public func hasPrefix(_ prefix: String) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(instr(\(self), \(prefix)) = 1)")
@@ -55,6 +67,8 @@ extension QueryExpression where QueryValue == String {
   /// Whether the text ends with `suffix`, compared exactly:
   /// `(substr(expression, length(expression) - length(?) + 1) = ?)`. Case counts, and `%` and
   /// `_` are plain characters.
+  ///
+  /// `$0.title.hasSuffix("s")` renders `(substr("reminders"."title", ((length("reminders"."title") - length('s')) + 1)) = 's')`.
   @inlinable
   public func hasSuffix(_ suffix: String) -> SQLQueryExpression<Bool> {
     SQLQueryExpression(
@@ -62,6 +76,8 @@ extension QueryExpression where QueryValue == String {
   }
 
   /// `expression LIKE '%' || ? || '%'` for a substring: `%`, `_` and `\` in it are escaped.
+  ///
+  /// `$0.title.contains("Call Ada".prefix(4))` renders `("reminders"."title" LIKE '%Call%' ESCAPE '\')`.
   @inlinable
   public func contains(_ substring: Substring) -> SQLQueryExpression<Bool> {
     contains(String(substring))
@@ -70,8 +86,8 @@ extension QueryExpression where QueryValue == String {
 
 // MARK: Row values
 
-/// Several expressions compared as one row value: `row($0.shelfID, $0.pages) < (2, 100)` renders
-/// `(("books"."shelfID", "books"."pages") < (?, ?))`, which compares the first elements, then
+/// Several expressions compared as one row value: `row($0.remindersListID, $0.id) < (2, 1)` renders
+/// `(("reminders"."remindersListID", "reminders"."id") < (2, 1))`, which compares the first elements, then
 /// the second where the first are equal (SQLite 3.15 and later). It orders (`<`, `<=`, `>`,
 /// `>=`); equality has no row form here, since compared columns one by one say the same thing.
 public struct RowValue<QueryValue>: QueryExpression {
@@ -108,24 +124,32 @@ public struct RowValue<QueryValue>: QueryExpression {
   }
 
   /// `(row) < (?, …)`
+  ///
+  /// `row($0.remindersListID, $0.id) < (2, 1)` renders `(("reminders"."remindersListID", "reminders"."id") < (2, 1))`.
   @inlinable
   public static func < (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
     lhs.compare("<", rhs)
   }
 
   /// `(row) <= (?, …)`
+  ///
+  /// `row($0.remindersListID, $0.id) <= (2, 1)` renders `(("reminders"."remindersListID", "reminders"."id") <= (2, 1))`.
   @inlinable
   public static func <= (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
     lhs.compare("<=", rhs)
   }
 
   /// `(row) > (?, …)`
+  ///
+  /// `row($0.remindersListID, $0.id) > (1, 1)` renders `(("reminders"."remindersListID", "reminders"."id") > (1, 1))`.
   @inlinable
   public static func > (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
     lhs.compare(">", rhs)
   }
 
   /// `(row) >= (?, …)`
+  ///
+  /// `row($0.remindersListID, $0.id) >= (1, 1)` renders `(("reminders"."remindersListID", "reminders"."id") >= (1, 1))`.
   @inlinable
   public static func >= (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
     lhs.compare(">=", rhs)
@@ -133,6 +157,8 @@ public struct RowValue<QueryValue>: QueryExpression {
 }
 
 /// A row value of two expressions, to compare with a tuple: `row($0.shelfID, $0.pages) < (2, 0)`.
+///
+/// `row($0.remindersListID, $0.id) < (2, 1)` renders `(("reminders"."remindersListID", "reminders"."id") < (2, 1))`.
 @inlinable
 public func row<A: QueryBindable, B: QueryBindable>(
   _ a: some QueryExpression<A>, _ b: some QueryExpression<B>
@@ -147,6 +173,8 @@ public func row<A: QueryBindable, B: QueryBindable>(
 }
 
 /// A row value of three expressions, to compare with a tuple.
+///
+/// `row($0.remindersListID, $0.priority, $0.id) > (1, 3, 1)` renders `(("reminders"."remindersListID", "reminders"."priority", "reminders"."id") > (1, 3, 1))`.
 @inlinable
 public func row<A: QueryBindable, B: QueryBindable, C: QueryBindable>(
   _ a: some QueryExpression<A>, _ b: some QueryExpression<B>, _ c: some QueryExpression<C>

@@ -2,12 +2,16 @@
 
 extension QueryExpression where QueryValue: QueryBindable {
   /// `expression BETWEEN ? AND ?`
+  ///
+  /// `$0.id.between(1, and: 3)` renders `("reminders"."id" BETWEEN 1 AND 3)`.
   @inlinable
   public func between(_ lower: QueryValue, and upper: QueryValue) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(self) BETWEEN \(lower) AND \(upper))")
   }
 
   /// `expression BETWEEN ? AND ?` for a closed range: `$0.id.between(1...5)`.
+  ///
+  /// `$0.id.between(1...3)` renders `("reminders"."id" BETWEEN 1 AND 3)`.
   @inlinable
   public func between(_ range: ClosedRange<QueryValue>) -> SQLQueryExpression<Bool>
   where QueryValue: Comparable {
@@ -15,6 +19,8 @@ extension QueryExpression where QueryValue: QueryBindable {
   }
 
   /// `expression IN (?, ?, …)`; an empty list is never matched.
+  ///
+  /// `$0.id.in([1, 2, 3])` renders `("reminders"."id" IN (1, 2, 3))`.
   @inlinable
   public func `in`(_ values: some Sequence<QueryValue>) -> SQLQueryExpression<Bool> {
     var fragment: QueryFragment = "(\(self) IN ("
@@ -31,6 +37,8 @@ extension QueryExpression where QueryValue: QueryBindable {
 
 extension QueryExpression {
   /// `expression BETWEEN lower AND upper`, for expressions.
+  ///
+  /// `$0.id.between($0.remindersListID, and: $0.remindersListID + 10)` renders `("reminders"."id" BETWEEN "reminders"."remindersListID" AND ("reminders"."remindersListID" + 10))`.
   @inlinable
   public func between(
     _ lower: some QueryExpression<QueryValue>, and upper: some QueryExpression<QueryValue>
@@ -39,12 +47,16 @@ extension QueryExpression {
   }
 
   /// `expression IN (SELECT …)`
+  ///
+  /// `$0.remindersListID.in(RemindersList.select { $0.id })` renders `("reminders"."remindersListID" IN (SELECT "remindersLists"."id" FROM "remindersLists"))`.
   @inlinable
   public func `in`(_ subquery: some Statement<QueryValue>) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(self) IN \(subquery))")
   }
 
   /// `expression IN (SELECT …)` for an optional expression and a subquery of its wrapped type.
+  ///
+  /// `$0.priority.in(Reminder.select { $0.id })` renders `("reminders"."priority" IN (SELECT "reminders"."id" FROM "reminders"))`.
   @inlinable
   public func `in`<Wrapped>(_ subquery: some Statement<Wrapped>) -> SQLQueryExpression<Bool>
   where QueryValue == Wrapped? {
@@ -53,12 +65,16 @@ extension QueryExpression {
 
   /// `expression COLLATE name`: compares and orders with a collation (`.nocase`, `.rtrim`,
   /// `.binary`, or one registered on the connection).
+  ///
+  /// `$0.title.collate(.nocase)` renders `("reminders"."title" COLLATE NOCASE)`.
   @inlinable
   public func collate(_ collation: Collation) -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("(\(self) COLLATE \(raw: collation.sql))")
   }
 
-  /// `CAST(expression AS type)`: `$0.price.cast(as: Int.self)` renders `CAST(… AS INTEGER)`.
+  /// `CAST(expression AS type)`, with the SQL type of `Target` (`INTEGER`, `REAL`, `TEXT`, `BLOB`).
+  ///
+  /// `$0.id.cast(as: String.self)` renders `CAST("reminders"."id" AS TEXT)`.
   @inlinable
   public func cast<Target: QueryBindable>(as type: Target.Type) -> SQLQueryExpression<Target> {
     SQLQueryExpression("CAST(\(self) AS \(raw: sqlTypeName(Target.self)))")
@@ -68,12 +84,16 @@ extension QueryExpression {
 extension QueryExpression where QueryValue: QueryOptional {
   /// `CAST(expression AS type)` of an optional expression: optional, since `NULL` casts to
   /// `NULL`. `$0.age.cast(as: String.self)` is a `String?`.
+  ///
+  /// `$0.priority.cast(as: Double.self)` renders `CAST("reminders"."priority" AS REAL)`.
   @inlinable
   public func cast<Target: QueryBindable>(as type: Target.Type) -> SQLQueryExpression<Target?> {
     SQLQueryExpression("CAST(\(self) AS \(raw: sqlTypeName(Target.self)))")
   }
 
   /// `CAST(expression AS type)` of an optional expression to an optional type.
+  ///
+  /// `$0.priority.cast(as: String?.self)` renders `CAST("reminders"."priority" AS TEXT)`.
   @inlinable
   public func cast<Target: QueryBindable>(as type: Target?.Type) -> SQLQueryExpression<Target?> {
     SQLQueryExpression("CAST(\(self) AS \(raw: sqlTypeName(Target.self)))")
@@ -98,6 +118,8 @@ func sqlTypeName(_ type: Any.Type) -> String {
 extension QueryExpression where QueryValue == String {
   /// `expression LIKE ?` (case-insensitive for ASCII in SQLite), with an optional escape
   /// character: `$0.title.like("50\\%%", escape: "\\")`.
+  ///
+  /// `$0.title.like("Call%")` renders `("reminders"."title" LIKE 'Call%')`.
   @inlinable
   public func like(_ pattern: String, escape: Character? = nil) -> SQLQueryExpression<Bool> {
     guard let escape else { return SQLQueryExpression("(\(self) LIKE \(pattern))") }
@@ -105,6 +127,8 @@ extension QueryExpression where QueryValue == String {
   }
 
   /// `expression GLOB ?` (case-sensitive, `*` and `?` wildcards).
+  ///
+  /// `$0.title.glob("Call*")` renders `("reminders"."title" GLOB 'Call*')`.
   @inlinable
   public func glob(_ pattern: String) -> SQLQueryExpression<Bool> {
     if SQLDialect.isPostgres {
@@ -115,6 +139,15 @@ extension QueryExpression where QueryValue == String {
   }
 
   /// `expression MATCH ?`, for full-text search tables.
+  ///
+  /// ```swift
+  /// ReminderText.where { $0.notes.match("milk") }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminderTexts"."title"
+  /// FROM "reminderTexts"
+  /// WHERE ("reminderTexts"."notes" MATCH 'milk')
+  /// ```
   @inlinable
   public func match(_ pattern: String) -> SQLQueryExpression<Bool> {
     if SQLDialect.isPostgres { return SQLQueryExpression(.unsupportedFullTextSearch) }
@@ -130,6 +163,8 @@ extension QueryExpression where QueryValue == String {
   }
 
   /// `expression LIKE '%' || ? || '%'`, with `%`, `_` and `\` in `substring` escaped.
+  ///
+  /// `$0.title.contains("50%")` renders `("reminders"."title" LIKE '%50\%%' ESCAPE '\')`.
   @inlinable
   public func contains(_ substring: String) -> SQLQueryExpression<Bool> {
     var escaped = ""
@@ -143,6 +178,8 @@ extension QueryExpression where QueryValue == String {
 
 extension QueryExpression where QueryValue == String? {
   /// `expression LIKE ?`
+  ///
+  /// `$0.title.nullif("").like("Call%")` renders `(nullif("reminders"."title", '') LIKE 'Call%')`.
   @inlinable
   public func like(_ pattern: String) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(self) LIKE \(pattern))")
@@ -168,6 +205,8 @@ public struct Collation: Sendable, Hashable {
 }
 
 /// `EXISTS (SELECT …)`
+///
+/// `exists(Reminder.where { $0.isCompleted }.select { $0.id })` renders `(EXISTS (SELECT "reminders"."id" FROM "reminders" WHERE "reminders"."isCompleted"))`.
 @inlinable
 public func exists(_ subquery: some Statement) -> SQLQueryExpression<Bool> {
   SQLQueryExpression("(EXISTS \(subquery))")
@@ -177,8 +216,11 @@ public func exists(_ subquery: some Statement) -> SQLQueryExpression<Bool> {
 ///
 /// ```swift
 /// Case<String>()
-///   .when(Reminder.columns.priority == .high, then: "urgent")
-///   .else("later")
+///   .when($0.priority == 3, then: "high")
+///   .else("normal")
+/// ```
+/// ```sql
+/// (CASE WHEN ("reminders"."priority" = 3) THEN 'high' ELSE 'normal' END)
 /// ```
 public struct Case<QueryValue: QueryBindable>: Sendable {
   @usableFromInline var branches = QueryFragment()
@@ -188,6 +230,8 @@ public struct Case<QueryValue: QueryBindable>: Sendable {
   public init() {}
 
   /// Adds `WHEN condition THEN ?`.
+  ///
+  /// `Case<String>().when($0.priority == 3, then: "high").else("normal")` renders `(CASE WHEN ("reminders"."priority" = 3) THEN 'high' ELSE 'normal' END)`.
   @inlinable
   public func when(_ condition: some QueryExpression<Bool>, then value: QueryValue) -> Self {
     var copy = self
@@ -197,6 +241,8 @@ public struct Case<QueryValue: QueryBindable>: Sendable {
 
   /// Adds `WHEN condition THEN expression` (any expression of the type, such as a column read
   /// in an update: `then: $0.priority`).
+  ///
+  /// `Case<String>().when($0.isCompleted, then: $0.title.upper()).else($0.title)` renders `(CASE WHEN "reminders"."isCompleted" THEN upper("reminders"."title") ELSE "reminders"."title" END)`.
   @inlinable
   public func when(
     _ condition: some QueryExpression<Bool>, then value: any QueryAssignable<QueryValue>
@@ -208,6 +254,8 @@ public struct Case<QueryValue: QueryBindable>: Sendable {
   }
 
   /// Ends with `ELSE ? END`.
+  ///
+  /// `Case<String>().when($0.priority == 3, then: "high").else("normal")` renders `(CASE WHEN ("reminders"."priority" = 3) THEN 'high' ELSE 'normal' END)`.
   @inlinable
   public func `else`(_ value: QueryValue) -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("(CASE\(branches) ELSE \(value) END)")
@@ -215,6 +263,8 @@ public struct Case<QueryValue: QueryBindable>: Sendable {
 
   /// Ends with `ELSE expression END` (any expression of the type, such as a column read in an
   /// update: `.else($0.priority)`).
+  ///
+  /// `Case<String>().when($0.isCompleted, then: "done").else($0.title)` renders `(CASE WHEN "reminders"."isCompleted" THEN 'done' ELSE "reminders"."title" END)`.
   @inlinable
   public func `else`(_ value: any QueryAssignable<QueryValue>) -> SQLQueryExpression<QueryValue> {
     var fragment = QueryFragment(sql: "(CASE")
@@ -226,6 +276,8 @@ public struct Case<QueryValue: QueryBindable>: Sendable {
   }
 
   /// Ends with `END`: rows matching no branch give `NULL`.
+  ///
+  /// `Case<String>().when($0.priority == 3, then: "high").end()` renders `(CASE WHEN ("reminders"."priority" = 3) THEN 'high' END)`.
   @inlinable
   public func end() -> SQLQueryExpression<QueryValue?> {
     SQLQueryExpression("(CASE\(branches) END)")
@@ -233,6 +285,8 @@ public struct Case<QueryValue: QueryBindable>: Sendable {
 }
 
 /// Range membership, `BETWEEN`: `1...5 ~= $0.id`.
+///
+/// `1...3 ~= $0.id` renders `("reminders"."id" BETWEEN 1 AND 3)`.
 @inlinable
 public func ~= <Expression: QueryExpression>(
   range: ClosedRange<Expression.QueryValue>, expression: Expression
@@ -241,6 +295,8 @@ public func ~= <Expression: QueryExpression>(
 }
 
 /// `expression BETWEEN ? AND ?` for an optional expression: `25...30 ~= $0.age`.
+///
+/// `1...3 ~= $0.priority` renders `("reminders"."priority" BETWEEN 1 AND 3)`.
 @inlinable
 public func ~= <Expression: QueryExpression, Wrapped: QueryBindable & Comparable>(
   range: ClosedRange<Wrapped>, expression: Expression
@@ -250,6 +306,8 @@ public func ~= <Expression: QueryExpression, Wrapped: QueryBindable & Comparable
 
 extension Statement {
   /// The statement as a scalar subquery: `(SELECT …)`, the first column of its first row.
+  ///
+  /// `Reminder.count().subquery()` renders `(SELECT count(*) FROM "reminders")`.
   @inlinable
   public func subquery() -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression(queryFragment)

@@ -35,7 +35,7 @@ extension QueryAssignable {
 }
 
 /// A Swift value used inside an expression: it renders as a `?` placeholder and a binding, or
-/// as `NULL` when it is `nil`, so `$0.rating == nil` renders `("rating" IS NULL)`.
+/// as `NULL` when it is `nil`, so comparing with `nil` is written `IS NULL`.
 public struct BoundValue<QueryValue: QueryBindable>: QueryExpression {
   /// The value that is bound.
   public var value: QueryValue

@@ -18,6 +18,8 @@ public struct AggregateFunction<QueryValue>: QueryExpression, Sendable {
   }
 
   /// Counts only rows matching `condition`: `count(*) FILTER (WHERE …)`.
+  ///
+  /// `SQLFunctions.count().filter($0.isCompleted)` renders `count(*) FILTER (WHERE "reminders"."isCompleted")`.
   @inlinable
   public func filter(_ condition: some QueryExpression<Bool>) -> Self {
     var copy = self
@@ -54,6 +56,8 @@ extension AggregateFunction {
   /// Book.group { $0.shelfID }
   ///   .select { $0.title.groupConcat(", ").order(by: $0.pages.desc(), $0.title) }
   /// ```
+  ///
+  /// `$0.title.groupConcat(", ").order(by: $0.title.desc())` renders `group_concat("reminders"."title", ', ' ORDER BY "reminders"."title" DESC)`.
   @inlinable
   public func order(by terms: any QueryExpression...) -> Self {
     var copy = self
@@ -66,6 +70,10 @@ extension AggregateFunction {
 
 extension QueryExpression {
   /// `count(expression)`, or `count(DISTINCT expression)`: the number of non-`NULL` values.
+  ///
+  /// `$0.id.count()` renders `count("reminders"."id")`.
+  ///
+  /// `$0.priority.count(distinct: true)` renders `count(DISTINCT "reminders"."priority")`.
   @inlinable
   public func count(distinct: Bool = false) -> AggregateFunction<Int> {
     AggregateFunction("count", "\(raw: distinct ? "DISTINCT " : "")\(self)")
@@ -73,6 +81,8 @@ extension QueryExpression {
 
   /// `count(expression) FILTER (WHERE condition)`: the non-`NULL` values of the rows matching
   /// `condition`, `$0.id.count(filter: $0.isCompleted)`.
+  ///
+  /// `$0.id.count(filter: $0.isCompleted)` renders `count("reminders"."id") FILTER (WHERE "reminders"."isCompleted")`.
   @inlinable
   public func count(distinct: Bool = false, filter condition: some QueryExpression<Bool>)
     -> AggregateFunction<Int>
@@ -81,14 +91,22 @@ extension QueryExpression {
   }
 
   /// `max(expression)`: `NULL` for no rows.
+  ///
+  /// `$0.priority.max()` renders `max("reminders"."priority")`.
   @inlinable
   public func max() -> AggregateFunction<QueryValue?> { AggregateFunction("max", "\(self)") }
 
   /// `min(expression)`: `NULL` for no rows.
+  ///
+  /// `$0.priority.min()` renders `min("reminders"."priority")`.
   @inlinable
   public func min() -> AggregateFunction<QueryValue?> { AggregateFunction("min", "\(self)") }
 
   /// `group_concat(expression, ?)`; `.order(by:)` orders the values (SQLite 3.44 and later).
+  ///
+  /// `$0.title.groupConcat(", ")` renders `group_concat("reminders"."title", ', ')`.
+  ///
+  /// `$0.title.groupConcat(distinct: true)` renders `group_concat(DISTINCT "reminders"."title")`.
   @inlinable
   public func groupConcat(
     _ separator: String = ",", distinct: Bool = false
@@ -106,6 +124,8 @@ extension QueryExpression {
   }
 
   /// `group_concat(expression, separator)` with a separator computed per row.
+  ///
+  /// `$0.title.groupConcat($0.title.substr(1, 1))` renders `group_concat("reminders"."title", substr("reminders"."title", 1, 1))`.
   @inlinable
   public func groupConcat(_ separator: some QueryExpression<String>) -> AggregateFunction<String?> {
     if SQLDialect.isPostgres {
@@ -117,18 +137,24 @@ extension QueryExpression {
 
 extension QueryExpression where QueryValue: QueryNumeric {
   /// `sum(expression)`: `NULL` for no rows.
+  ///
+  /// `$0.priority.sum()` renders `sum("reminders"."priority")`.
   @inlinable
   public func sum(distinct: Bool = false) -> AggregateFunction<QueryValue?> {
     AggregateFunction("sum", "\(raw: distinct ? "DISTINCT " : "")\(self)")
   }
 
   /// `total(expression)`, or `total(DISTINCT expression)`: like `sum`, but 0.0 for no rows.
+  ///
+  /// `$0.priority.total()` renders `total("reminders"."priority")`.
   @inlinable
   public func total(distinct: Bool = false) -> AggregateFunction<Double> {
     AggregateFunction("total", "\(raw: distinct ? "DISTINCT " : "")\(self)")
   }
 
   /// `avg(expression)`: `NULL` for no rows.
+  ///
+  /// `$0.priority.avg()` renders `avg("reminders"."priority")`.
   @inlinable
   public func avg(distinct: Bool = false) -> AggregateFunction<Double?> {
     AggregateFunction("avg", "\(raw: distinct ? "DISTINCT " : "")\(self)")
@@ -137,5 +163,7 @@ extension QueryExpression where QueryValue: QueryNumeric {
 
 extension SQLFunctions {
   /// `count(*)`: the number of rows.
+  ///
+  /// `SQLFunctions.count()` renders `count(*)`.
   public static func count() -> AggregateFunction<Int> { AggregateFunction("count", "*") }
 }

@@ -4,6 +4,8 @@
 
 extension SQLFunctions {
   /// `date(time, modifiers…)`: `YYYY-MM-DD`.
+  ///
+  /// `SQLFunctions.date(SQLFunctions.now, "+1 day")` renders `date('now', '+1 day')`.
   public static func date(_ time: some QueryExpression, _ modifiers: String...)
     -> SQLQueryExpression<String?>
   {
@@ -11,6 +13,8 @@ extension SQLFunctions {
   }
 
   /// `time(time, modifiers…)`: `HH:MM:SS`.
+  ///
+  /// `SQLFunctions.time(SQLFunctions.now)` renders `time('now')`.
   public static func time(_ time: some QueryExpression, _ modifiers: String...)
     -> SQLQueryExpression<String?>
   {
@@ -18,6 +22,8 @@ extension SQLFunctions {
   }
 
   /// `datetime(time, modifiers…)`: `YYYY-MM-DD HH:MM:SS`.
+  ///
+  /// `SQLFunctions.datetime(SQLFunctions.now, "start of day")` renders `datetime('now', 'start of day')`.
   public static func datetime(_ time: some QueryExpression, _ modifiers: String...)
     -> SQLQueryExpression<String?>
   {
@@ -25,6 +31,8 @@ extension SQLFunctions {
   }
 
   /// `julianday(time, modifiers…)`: days since noon in Greenwich on November 24, 4714 B.C.
+  ///
+  /// `SQLFunctions.julianday(SQLFunctions.now)` renders `julianday('now')`.
   public static func julianday(_ time: some QueryExpression, _ modifiers: String...)
     -> SQLQueryExpression<Double?>
   {
@@ -32,6 +40,8 @@ extension SQLFunctions {
   }
 
   /// `unixepoch(time, modifiers…)`: seconds since 1970 (SQLite 3.38 and later).
+  ///
+  /// `SQLFunctions.unixepoch(SQLFunctions.now)` renders `unixepoch('now')`.
   public static func unixepoch(_ time: some QueryExpression, _ modifiers: String...)
     -> SQLQueryExpression<Int?>
   {
@@ -39,6 +49,8 @@ extension SQLFunctions {
   }
 
   /// `strftime(?, time, modifiers…)`: the time formatted with `format` (`%Y-%m-%d`, …).
+  ///
+  /// `SQLFunctions.strftime("%Y", SQLFunctions.now)` renders `strftime('%Y', 'now')`.
   public static func strftime(
     _ format: String, _ time: some QueryExpression, _ modifiers: String...
   ) -> SQLQueryExpression<String?> {
@@ -46,6 +58,8 @@ extension SQLFunctions {
   }
 
   /// The current time as a time value: `'now'`.
+  ///
+  /// `SQLFunctions.now` renders `'now'`.
   public static var now: BoundValue<String> { BoundValue("now") }
 
   private static func call<Value>(

@@ -5,12 +5,31 @@
 
 extension Table {
   /// Rows matching a full-text query in any column: `"reminderTexts" MATCH ?`.
+  ///
+  /// ```swift
+  /// ReminderText.where { _ in ReminderText.match("milk") }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminderTexts"."title"
+  /// FROM "reminderTexts"
+  /// WHERE ("reminderTexts" MATCH 'milk')
+  /// ```
   public static func match(_ pattern: String) -> SQLQueryExpression<Bool> {
     if SQLDialect.isPostgres { return SQLQueryExpression(.unsupportedFullTextSearch) }
     return SQLQueryExpression("(\(raw: schema.quotedName) MATCH \(pattern))")
   }
 
   /// The BM25 relevance of the current row: smaller is more relevant, so order ascending.
+  ///
+  /// ```swift
+  /// ReminderText.where { _ in ReminderText.match("milk") }.order { _ in ReminderText.bm25(10, 1) }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminderTexts"."title"
+  /// FROM "reminderTexts"
+  /// WHERE ("reminderTexts" MATCH 'milk')
+  /// ORDER BY bm25("reminderTexts", 10.0, 1.0)
+  /// ```
   public static func bm25(_ weights: Double...) -> SQLQueryExpression<Double> {
     var fragment: QueryFragment = "bm25(\(raw: schema.quotedName)"
     for weight in weights { fragment.append(", \(weight)") }
@@ -19,11 +38,30 @@ extension Table {
   }
 
   /// The FTS5 `rank` column: the relevance FTS5 orders by (BM25 unless configured).
+  ///
+  /// ```swift
+  /// ReminderText.where { _ in ReminderText.match("milk") }.order { _ in ReminderText.rank }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminderTexts"."title"
+  /// FROM "reminderTexts"
+  /// WHERE ("reminderTexts" MATCH 'milk')
+  /// ORDER BY "reminderTexts"."rank"
+  /// ```
   public static var rank: SQLQueryExpression<Double> {
     SQLQueryExpression("\(raw: schema.quotedName).\"rank\"")
   }
 
   /// A column's text with every match wrapped: `highlight("reminderTexts", 0, '<b>', '</b>')`.
+  ///
+  /// ```swift
+  /// ReminderText.where { _ in ReminderText.match("milk") }.select { _ in ReminderText.highlight(\.notes, open: "<b>", close: "</b>") }
+  /// ```
+  /// ```sql
+  /// SELECT highlight("reminderTexts", 1, '<b>', '</b>')
+  /// FROM "reminderTexts"
+  /// WHERE ("reminderTexts" MATCH 'milk')
+  /// ```
   public static func highlight<Value>(
     _ column: KeyPath<TableColumns, TableColumn<Self, Value>>, open: String, close: String
   ) -> SQLQueryExpression<String> {
@@ -33,6 +71,15 @@ extension Table {
 
   /// A short excerpt around the matches of a column:
   /// `snippet("reminderTexts", 1, '[', ']', '…', 8)`.
+  ///
+  /// ```swift
+  /// ReminderText.where { _ in ReminderText.match("milk") }.select { _ in ReminderText.snippet(\.notes, open: "[", close: "]", tokens: 4) }
+  /// ```
+  /// ```sql
+  /// SELECT snippet("reminderTexts", 1, '[', ']', '…', 4)
+  /// FROM "reminderTexts"
+  /// WHERE ("reminderTexts" MATCH 'milk')
+  /// ```
   public static func snippet<Value>(
     _ column: KeyPath<TableColumns, TableColumn<Self, Value>>, open: String, close: String,
     ellipsis: String = "…", tokens: Int = 10

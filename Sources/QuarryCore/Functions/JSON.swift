@@ -2,12 +2,16 @@
 
 extension QueryExpression {
   /// `expression -> ?`: the JSON value at `path` (`'$.a'`, `'$[0]'`), as JSON text.
+  ///
+  /// `SQLFunctions.jsonArray($0.id, $0.title).jsonValue(at: "$[1]")` renders `(json_array("reminders"."id", "reminders"."title") -> '$[1]')`.
   @inlinable
   public func jsonValue(at path: String) -> SQLQueryExpression<String?> {
     SQLQueryExpression("(\(self) -> \(path))")
   }
 
   /// `expression ->> ?`: the SQL value at `path`, typed as you expect it.
+  ///
+  /// `SQLFunctions.jsonArray($0.id, $0.title).jsonExtract("$[1]", as: String.self)` renders `(json_array("reminders"."id", "reminders"."title") ->> '$[1]')`.
   @inlinable
   public func jsonExtract<Value>(_ path: String, as type: Value.Type = Value.self)
     -> SQLQueryExpression<Value?>
@@ -16,6 +20,8 @@ extension QueryExpression {
   }
 
   /// `json_group_array(expression)`: the group's values as a JSON array.
+  ///
+  /// `$0.title.jsonGroupArray()` renders `json_group_array("reminders"."title")`.
   @inlinable
   public func jsonGroupArray() -> AggregateFunction<String> {
     AggregateFunction("json_group_array", "\(self)")
@@ -24,6 +30,8 @@ extension QueryExpression {
 
 extension SQLFunctions {
   /// `json_extract(json, ?)`
+  ///
+  /// `SQLFunctions.jsonExtract(SQLFunctions.jsonArray($0.id), "$[0]", as: Int.self)` renders `json_extract(json_array("reminders"."id"), '$[0]')`.
   public static func jsonExtract<Value>(
     _ json: some QueryExpression, _ path: String, as type: Value.Type = Value.self
   ) -> SQLQueryExpression<Value?> {
@@ -31,11 +39,15 @@ extension SQLFunctions {
   }
 
   /// `json_array(a, b, …)`
+  ///
+  /// `SQLFunctions.jsonArray($0.id, $0.title)` renders `json_array("reminders"."id", "reminders"."title")`.
   public static func jsonArray(_ elements: any QueryExpression...) -> SQLQueryExpression<String> {
     SQLQueryExpression(.functionCall("json_array", elements.map { $0 }))
   }
 
   /// `json_object(?, a, ?, b, …)`: keys and values, in order.
+  ///
+  /// `SQLFunctions.jsonObject(["id": $0.id, "title": $0.title])` renders `json_object('id', "reminders"."id", 'title', "reminders"."title")`.
   public static func jsonObject(_ pairs: KeyValuePairs<String, any QueryExpression>)
     -> SQLQueryExpression<String>
   {
@@ -50,6 +62,8 @@ extension SQLFunctions {
   }
 
   /// `json_group_object(key, value)`: the group's pairs as a JSON object.
+  ///
+  /// `SQLFunctions.jsonGroupObject(key: $0.title, value: $0.id)` renders `json_group_object("reminders"."title", "reminders"."id")`.
   public static func jsonGroupObject(
     key: some QueryExpression<String>, value: some QueryExpression
   ) -> AggregateFunction<String> {

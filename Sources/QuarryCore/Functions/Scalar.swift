@@ -3,19 +3,27 @@
 // On `String?` expressions these return optionals: `NULL` in, `NULL` out.
 extension QueryExpression where QueryValue: QueryText {
   /// `length(expression)`: the number of characters.
+  ///
+  /// `$0.title.length()` renders `length("reminders"."title")`.
   @inlinable public func length() -> SQLQueryExpression<QueryValue.CountValue> {
     SQLQueryExpression("length(\(self))")
   }
   /// `lower(expression)`
+  ///
+  /// `$0.title.lower()` renders `lower("reminders"."title")`.
   @inlinable public func lower() -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("lower(\(self))")
   }
   /// `upper(expression)`
+  ///
+  /// `$0.title.upper()` renders `upper("reminders"."title")`.
   @inlinable public func upper() -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("upper(\(self))")
   }
 
   /// `trim(expression)`, or `trim(expression, ?)` to remove the given characters.
+  ///
+  /// `$0.title.trim()` renders `trim("reminders"."title")`.
   @inlinable
   public func trim(_ characters: String? = nil) -> SQLQueryExpression<QueryValue> {
     guard let characters else { return SQLQueryExpression("trim(\(self))") }
@@ -23,6 +31,8 @@ extension QueryExpression where QueryValue: QueryText {
   }
 
   /// `ltrim(expression)`, or `ltrim(expression, ?)`.
+  ///
+  /// `$0.title.ltrim(" -")` renders `ltrim("reminders"."title", ' -')`.
   @inlinable
   public func ltrim(_ characters: String? = nil) -> SQLQueryExpression<QueryValue> {
     guard let characters else { return SQLQueryExpression("ltrim(\(self))") }
@@ -30,6 +40,8 @@ extension QueryExpression where QueryValue: QueryText {
   }
 
   /// `rtrim(expression)`, or `rtrim(expression, ?)`.
+  ///
+  /// `$0.title.rtrim(".")` renders `rtrim("reminders"."title", '.')`.
   @inlinable
   public func rtrim(_ characters: String? = nil) -> SQLQueryExpression<QueryValue> {
     guard let characters else { return SQLQueryExpression("rtrim(\(self))") }
@@ -37,6 +49,8 @@ extension QueryExpression where QueryValue: QueryText {
   }
 
   /// `substr(expression, ?, ?)`: `length` characters from the 1-based `start`.
+  ///
+  /// `$0.title.substr(1, 3)` renders `substr("reminders"."title", 1, 3)`.
   @inlinable
   public func substr(_ start: Int, _ length: Int? = nil) -> SQLQueryExpression<QueryValue> {
     guard let length else { return SQLQueryExpression("substr(\(self), \(start))") }
@@ -44,6 +58,8 @@ extension QueryExpression where QueryValue: QueryText {
   }
 
   /// `replace(expression, ?, ?)`
+  ///
+  /// `$0.title.replace("Call", with: "Phone")` renders `replace("reminders"."title", 'Call', 'Phone')`.
   @inlinable
   public func replace(_ target: String, with replacement: String) -> SQLQueryExpression<QueryValue>
   {
@@ -51,18 +67,24 @@ extension QueryExpression where QueryValue: QueryText {
   }
 
   /// `replace(expression, ?, ?)`, as SQL spells it: `$0.title.replace("a", "b")`.
+  ///
+  /// `$0.title.replace("Call", "Phone")` renders `replace("reminders"."title", 'Call', 'Phone')`.
   @inlinable
   public func replace(_ target: String, _ replacement: String) -> SQLQueryExpression<QueryValue> {
     replace(target, with: replacement)
   }
 
   /// `instr(expression, ?)`: the 1-based position of `substring`, 0 when absent.
+  ///
+  /// `$0.title.instr("a")` renders `instr("reminders"."title", 'a')`.
   @inlinable
   public func instr(_ substring: String) -> SQLQueryExpression<QueryValue.CountValue> {
     SQLQueryExpression("instr(\(self), \(substring))")
   }
 
   /// `unicode(expression)`: the code point of the first character.
+  ///
+  /// `$0.title.unicode()` renders `unicode("reminders"."title")`.
   @inlinable public func unicode() -> SQLQueryExpression<Int?> {
     SQLQueryExpression("unicode(\(self))")
   }
@@ -70,11 +92,15 @@ extension QueryExpression where QueryValue: QueryText {
 
 extension QueryExpression where QueryValue: QueryNumeric {
   /// `abs(expression)`
+  ///
+  /// `$0.id.abs()` renders `abs("reminders"."id")`.
   @inlinable public func abs() -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("abs(\(self))")
   }
 
   /// `round(expression, ?)`
+  ///
+  /// `$0.id.round(2)` renders `round("reminders"."id", 2)`.
   @inlinable
   public func round(_ digits: Int = 0) -> SQLQueryExpression<Double> {
     SQLQueryExpression("round(\(self), \(digits))")
@@ -83,17 +109,25 @@ extension QueryExpression where QueryValue: QueryNumeric {
 
 extension QueryExpression {
   /// `hex(expression)`
+  ///
+  /// `$0.title.hex()` renders `hex("reminders"."title")`.
   @inlinable public func hex() -> SQLQueryExpression<String> { SQLQueryExpression("hex(\(self))") }
   /// `quote(expression)`: the value as an SQL literal.
+  ///
+  /// `$0.title.quote()` renders `quote("reminders"."title")`.
   @inlinable public func quote() -> SQLQueryExpression<String> {
     SQLQueryExpression("quote(\(self))")
   }
   /// `typeof(expression)`: `'integer'`, `'real'`, `'text'`, `'blob'` or `'null'`.
+  ///
+  /// `$0.priority.typeof()` renders `typeof("reminders"."priority")`.
   @inlinable public func typeof() -> SQLQueryExpression<String> {
     SQLQueryExpression("typeof(\(self))")
   }
 
   /// `nullif(expression, ?)`: `NULL` when the value equals `other`.
+  ///
+  /// `$0.priority.nullif(0)` renders `nullif("reminders"."priority", 0)`.
   @inlinable
   public func nullif(_ other: QueryValue) -> SQLQueryExpression<QueryValue?>
   where QueryValue: QueryBindable {
@@ -101,6 +135,8 @@ extension QueryExpression {
   }
 
   /// `ifnull(expression, ?)`
+  ///
+  /// `$0.priority.ifnull(0)` renders `ifnull("reminders"."priority", 0)`.
   @inlinable
   public func ifnull<Wrapped: QueryBindable>(_ fallback: Wrapped) -> SQLQueryExpression<Wrapped>
   where QueryValue == Wrapped? {
@@ -111,14 +147,20 @@ extension QueryExpression {
 /// SQL functions that are not methods of one expression.
 public enum SQLFunctions {
   /// `random()`: a random 64-bit integer.
+  ///
+  /// `SQLFunctions.random()` renders `random()`.
   public static func random() -> SQLQueryExpression<Int> { SQLQueryExpression("random()") }
 
   /// `char(?, ?, …)`: a string from code points.
+  ///
+  /// `SQLFunctions.char(72, 105)` renders `char(72, 105)`.
   public static func char(_ codePoints: Int...) -> SQLQueryExpression<String> {
     SQLQueryExpression(.functionCall("char", codePoints))
   }
 
   /// `printf(?, …)`: a formatted string (`format` in SQLite 3.38 and later).
+  ///
+  /// `SQLFunctions.printf("%s (%d)", $0.title, $0.id)` renders `printf('%s (%d)', "reminders"."title", "reminders"."id")`.
   public static func printf(_ format: String, _ arguments: any QueryExpression...)
     -> SQLQueryExpression<String>
   {
@@ -126,6 +168,8 @@ public enum SQLFunctions {
   }
 
   /// `coalesce(a, b, …)`: the first non-`NULL` argument.
+  ///
+  /// `SQLFunctions.coalesce($0.priority, $0.id)` renders `coalesce("reminders"."priority", "reminders"."id")`.
   public static func coalesce<Value>(
     _ first: some QueryExpression<Value?>, _ rest: any QueryExpression...
   ) -> SQLQueryExpression<Value?> {
@@ -133,6 +177,8 @@ public enum SQLFunctions {
   }
 
   /// Scalar `max(a, b, …)`: the largest argument.
+  ///
+  /// `SQLFunctions.max($0.id, $0.remindersListID)` renders `max("reminders"."id", "reminders"."remindersListID")`.
   public static func max<Value>(
     _ first: some QueryExpression<Value>, _ rest: any QueryExpression<Value>...
   ) -> SQLQueryExpression<Value> {
@@ -140,6 +186,8 @@ public enum SQLFunctions {
   }
 
   /// Scalar `min(a, b, …)`: the smallest argument.
+  ///
+  /// `SQLFunctions.min($0.id, $0.remindersListID)` renders `min("reminders"."id", "reminders"."remindersListID")`.
   public static func min<Value>(
     _ first: some QueryExpression<Value>, _ rest: any QueryExpression<Value>...
   ) -> SQLQueryExpression<Value> {
@@ -164,15 +212,21 @@ extension QueryFragment {
 
 extension QueryExpression where QueryValue: QueryText {
   /// `length(expression)`: the number of characters, as Swift spells it (`$0.title.count`).
+  ///
+  /// `$0.title.count` renders `length("reminders"."title")`.
   @inlinable public var count: SQLQueryExpression<QueryValue.CountValue> { length() }
 
   /// `octet_length(expression)`: the number of bytes of its UTF-8 (SQLite 3.43 and later).
+  ///
+  /// `$0.title.octetLength()` renders `octet_length("reminders"."title")`.
   @inlinable public func octetLength() -> SQLQueryExpression<QueryValue.CountValue> {
     SQLQueryExpression("octet_length(\(self))")
   }
 
   /// `unhex(expression)`: the bytes that hexadecimal text spells, `NULL` if it isn't
   /// hexadecimal (SQLite 3.41 and later).
+  ///
+  /// `$0.title.hex().unhex()` renders `unhex(hex("reminders"."title"))`.
   @inlinable public func unhex() -> SQLQueryExpression<[UInt8]?> {
     SQLQueryExpression("unhex(\(self))")
   }
@@ -180,11 +234,15 @@ extension QueryExpression where QueryValue: QueryText {
 
 extension QueryExpression where QueryValue: QueryNumeric {
   /// `sign(expression)`: -1, 0 or 1 (`NULL` for `NULL`, so optional for an optional).
+  ///
+  /// `$0.id.sign()` renders `sign("reminders"."id")`.
   @inlinable public func sign() -> SQLQueryExpression<Int> { SQLQueryExpression("sign(\(self))") }
 }
 
 extension QueryExpression where QueryValue: QueryNumeric & QueryOptional {
   /// `sign(expression)` of an optional: `NULL` for `NULL`.
+  ///
+  /// `$0.priority.sign()` renders `sign("reminders"."priority")`.
   @inlinable public func sign() -> SQLQueryExpression<Int?> {
     SQLQueryExpression("sign(\(self))")
   }
@@ -192,16 +250,22 @@ extension QueryExpression where QueryValue: QueryNumeric & QueryOptional {
 
 extension QueryExpression {
   /// `likely(expression)`: the value, hinting to the planner that it is usually true.
+  ///
+  /// `$0.isCompleted.likely()` renders `likely("reminders"."isCompleted")`.
   @inlinable public func likely() -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("likely(\(self))")
   }
 
   /// `unlikely(expression)`: the value, hinting to the planner that it is usually false.
+  ///
+  /// `$0.isCompleted.unlikely()` renders `unlikely("reminders"."isCompleted")`.
   @inlinable public func unlikely() -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("unlikely(\(self))")
   }
 
   /// `likelihood(expression, ?)`: the value, hinting how often it is true (0.0 to 1.0).
+  ///
+  /// `$0.isCompleted.likelihood(0.25)` renders `likelihood("reminders"."isCompleted", 0.25)`.
   @inlinable public func likelihood(_ probability: Double) -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("likelihood(\(self), \(raw: String(probability)))")
   }
@@ -209,11 +273,15 @@ extension QueryExpression {
 
 extension SQLFunctions {
   /// `randomblob(?)`: `count` random bytes.
+  ///
+  /// `SQLFunctions.randomblob(4)` renders `randomblob(4)`.
   public static func randomblob(_ count: Int) -> SQLQueryExpression<[UInt8]> {
     SQLQueryExpression("randomblob(\(count))")
   }
 
   /// `zeroblob(?)`: `count` zero bytes.
+  ///
+  /// `SQLFunctions.zeroblob(4)` renders `zeroblob(4)`.
   public static func zeroblob(_ count: Int) -> SQLQueryExpression<[UInt8]> {
     SQLQueryExpression("zeroblob(\(count))")
   }

@@ -37,24 +37,68 @@ public struct CompoundSelect<QueryValue>: Statement, Sendable {
 
 extension Statement {
   /// Rows of either select, without duplicates: `… UNION …`.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.union(RemindersList.select { $0.title })
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// UNION
+  /// SELECT "remindersLists"."title"
+  /// FROM "remindersLists"
+  /// ```
   @inlinable
   public func union(_ other: some Statement<QueryValue>) -> CompoundSelect<QueryValue> {
     CompoundSelect(self, "UNION", other)
   }
 
   /// Rows of both selects, duplicates kept: `… UNION ALL …`.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.unionAll(RemindersList.select { $0.title })
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// UNION ALL
+  /// SELECT "remindersLists"."title"
+  /// FROM "remindersLists"
+  /// ```
   @inlinable
   public func unionAll(_ other: some Statement<QueryValue>) -> CompoundSelect<QueryValue> {
     CompoundSelect(self, "UNION ALL", other)
   }
 
   /// Rows found in both selects: `… INTERSECT …`.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.intersect(RemindersList.select { $0.title })
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// INTERSECT
+  /// SELECT "remindersLists"."title"
+  /// FROM "remindersLists"
+  /// ```
   @inlinable
   public func intersect(_ other: some Statement<QueryValue>) -> CompoundSelect<QueryValue> {
     CompoundSelect(self, "INTERSECT", other)
   }
 
   /// Rows of this select not found in the other: `… EXCEPT …`.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.except(RemindersList.select { $0.title })
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// EXCEPT
+  /// SELECT "remindersLists"."title"
+  /// FROM "remindersLists"
+  /// ```
   @inlinable
   public func except(_ other: some Statement<QueryValue>) -> CompoundSelect<QueryValue> {
     CompoundSelect(self, "EXCEPT", other)

@@ -12,6 +12,14 @@ public struct Delete<From: Table>: Statement, Sendable {
   }
 
   /// Restricts the delete to rows matching a predicate, joined to earlier ones with `AND`.
+  ///
+  /// ```swift
+  /// Reminder.delete().where { $0.id == 1 }
+  /// ```
+  /// ```sql
+  /// DELETE FROM "reminders"
+  /// WHERE ("reminders"."id" = 1)
+  /// ```
   @inlinable
   public func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (From.TableColumns) -> Predicate
@@ -29,6 +37,8 @@ public struct Delete<From: Table>: Statement, Sendable {
 
 extension Table {
   /// Deletes every row: `DELETE FROM "reminders"`.
+  ///
+  /// `Reminder.delete()` renders `DELETE FROM "reminders"`.
   @inlinable
   public static func delete() -> Delete<Self> { Delete() }
 }

@@ -22,6 +22,22 @@ extension Table {
   ///
   /// A subquery with another number of columns than the type fails when SQLite prepares the
   /// statement (`table shelfStats has 1 values for 2 columns`).
+  ///
+  /// ```swift
+  /// OpenReminder.from(Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }).where { $0.id > 1 }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "openReminders"."title"
+  /// FROM (
+  /// WITH "openReminders" ("id", "title") AS (
+  /// SELECT "reminders"."id", "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// )
+  /// SELECT * FROM "openReminders"
+  /// ) AS "openReminders"
+  /// WHERE ("openReminders"."id" > 1)
+  /// ```
   public static func from(_ select: some Statement) -> JoinSelect<Self, TableColumns> {
     let name = schema.quotedName
     var source: QueryFragment = "\nFROM (\n  WITH "

@@ -176,6 +176,16 @@ extension Table {
   /// ```
   ///
   /// Name the rows with `as:` to walk two JSON columns in one query.
+  ///
+  /// ```swift
+  /// TaggedReminder.join(jsonEach: { $0.tags }).where { $1.value == "work" }.select { ($0.title, $1.value) }
+  /// ```
+  /// ```sql
+  /// SELECT "taggedReminders"."title", "json_each"."value"
+  /// FROM "taggedReminders"
+  /// JOIN json_each("taggedReminders"."tags")
+  /// WHERE ("json_each"."value" = 'work')
+  /// ```
   public static func join<Source: QueryExpression>(
     jsonEach json: (TableColumns) -> Source, as alias: String = "json_each"
   ) -> JoinSelect<
@@ -196,6 +206,16 @@ extension Table {
   /// Reminder.leftJoin(jsonEach: { $0.tags })
   ///   .group { reminder, _ in reminder.id }
   ///   .select { ($0.title, $1.key.count()) }  // tags per reminder, 0 included
+  /// ```
+  ///
+  /// ```swift
+  /// TaggedReminder.leftJoin(jsonEach: { $0.tags }).group { reminder, _ in reminder.id }.select { ($0.title, $1.key.count()) }
+  /// ```
+  /// ```sql
+  /// SELECT "taggedReminders"."title", count("json_each"."key")
+  /// FROM "taggedReminders"
+  /// LEFT JOIN json_each("taggedReminders"."tags")
+  /// GROUP BY "taggedReminders"."id"
   /// ```
   public static func leftJoin<Source: QueryExpression>(
     jsonEach json: (TableColumns) -> Source, as alias: String = "json_each"
@@ -223,6 +243,14 @@ extension JSONEach {
   /// ```swift
   /// Reminder.where { $0.title.in(JSONEach.from(titles).select { $0.value }) }
   /// // … WHERE ("reminders"."title" IN (SELECT "json_each"."value" FROM json_each('["a","b"]')))
+  /// ```
+  ///
+  /// ```swift
+  /// JSONEach.from(["a", "b"]).select { $0.value }
+  /// ```
+  /// ```sql
+  /// SELECT "json_each"."value"
+  /// FROM json_each('["a","b"]')
   /// ```
   public static func from<Collection: JSONEachCollection & Codable>(
     _ collection: Collection

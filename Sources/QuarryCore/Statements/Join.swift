@@ -4,11 +4,18 @@ import QuarrySQLText
 ///
 /// ```swift
 /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }
-///   .where { !$0.isCompleted }
+///   .where { reminder, _ in !reminder.isCompleted }
 ///   .select { ($0.title, $1.title) }
 /// ```
+/// ```sql
+/// SELECT "reminders"."title", "remindersLists"."title"
+/// FROM "reminders"
+/// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+/// WHERE (NOT "reminders"."isCompleted")
+/// ```
 ///
-/// Query closures receive both tables' columns, `$0` and `$1`. In a left join the right table's
+/// Query closures receive both tables' columns, `$0` and `$1` (name them, as above, where a
+/// closure reads only the first). In a left join the right table's
 /// columns are optional (and its rows decode as `nil` where nothing matched); in a right join
 /// the left table's; in a full join both.
 public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendable {
@@ -35,6 +42,16 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   }
 
   /// Adds a predicate, joined to earlier ones with `AND`.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.where { $1.title == "Work" }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// WHERE ("remindersLists"."title" = 'Work')
+  /// ```
   @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (Columns) -> Predicate
@@ -44,6 +61,15 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   }
 
   /// Removes duplicate rows: `SELECT DISTINCT`.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { $1.title }.distinct()
+  /// ```
+  /// ```sql
+  /// SELECT DISTINCT "remindersLists"."title"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// ```
   @inlinable
   public consuming func distinct(_ isDistinct: Bool = true) -> Self {
     self.isDistinct = isDistinct
@@ -72,6 +98,15 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   public var clauseColumns: Columns { columns }
 
   /// Chooses one column to select.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { $1.title }
+  /// ```
+  /// ```sql
+  /// SELECT "remindersLists"."title"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// ```
   @inlinable
   public func select<Column: QueryAssignable>(
     _ column: (Columns) -> Column
@@ -85,6 +120,15 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   }
 
   /// Chooses the columns to select: `.select { ($0.title, $1.title) }`.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// ```
   @inlinable
   public func select<each Column: QueryAssignable>(
     _ selected: (Columns) -> (repeat each Column)
@@ -251,6 +295,15 @@ extension Table {
   }
 
   /// `FROM self JOIN other ON …`: rows of both tables where `on` holds.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// ```
   @inlinable
   public static func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (TableColumns, Other.TableColumns) -> On
@@ -263,6 +316,15 @@ extension Table {
 
   /// `FROM self LEFT JOIN other ON …`: every row of this table, and the other table's row or
   /// `nil`.
+  ///
+  /// ```swift
+  /// RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "remindersLists"."title", "reminders"."title"
+  /// FROM "remindersLists"
+  /// LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
+  /// ```
   @inlinable
   public static func leftJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (TableColumns, NullableColumns<Other>) -> On
@@ -275,6 +337,15 @@ extension Table {
   }
 
   /// `FROM self RIGHT JOIN other ON …` (SQLite 3.39 and later).
+  ///
+  /// ```swift
+  /// Reminder.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// RIGHT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// ```
   @inlinable
   public static func rightJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<Self>, Other.TableColumns) -> On
@@ -287,6 +358,15 @@ extension Table {
   }
 
   /// `FROM self FULL JOIN other ON …` (SQLite 3.39 and later).
+  ///
+  /// ```swift
+  /// Reminder.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// FULL JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// ```
   @inlinable
   public static func fullJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<Self>, NullableColumns<Other>) -> On
@@ -300,6 +380,15 @@ extension Table {
   }
 
   /// `FROM self CROSS JOIN other`: every pair of rows.
+  ///
+  /// ```swift
+  /// Reminder.crossJoin(RemindersList.all).select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// CROSS JOIN "remindersLists"
+  /// ```
   @inlinable
   public static func crossJoin<Other: Table>(
     _ other: Where<Other>
@@ -313,6 +402,16 @@ extension Table {
 
 extension JoinSelect {
   /// Joins a third table: `A.join(B.all) { … }.join(C.all) { $0.id == $2.aID && $1.id == $2.bID }`.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.join(Tag.all) { $1.title == $2.name }.select { ($0.title, $2.id) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "tags"."id"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
+  /// ```
   @inlinable
   public consuming func join<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
     _ other: Where<C>, on: (A.TableColumns, B.TableColumns, C.TableColumns) -> On
@@ -323,6 +422,16 @@ extension JoinSelect {
   }
 
   /// Left-joins a third table, whose columns and rows are optional.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.leftJoin(Tag.all) { $1.title == $2.name }.select { ($0.title, $2.id) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "tags"."id"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// LEFT JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
+  /// ```
   @inlinable
   public consuming func leftJoin<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
     _ other: Where<C>, on: (A.TableColumns, B.TableColumns, NullableColumns<C>) -> On
@@ -366,6 +475,15 @@ func writeCondition(
 
 extension Table {
   /// This table under another name, for self joins.
+  ///
+  /// ```swift
+  /// Reminder.aliased("r").where { $0.isCompleted }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "r"."title"
+  /// FROM "reminders" AS "r"
+  /// WHERE "r"."isCompleted"
+  /// ```
   public static func aliased(_ name: String) -> TableAlias<Self> { TableAlias(name: name) }
 
   static func aliasedSelection<Other: Table>(_ alias: TableAlias<Other>) -> QueryFragment {
@@ -385,6 +503,15 @@ extension Table {
   }
 
   /// `FROM self JOIN other AS "alias" ON …`: a join with an aliased table, such as itself.
+  ///
+  /// ```swift
+  /// Reminder.join(Reminder.aliased("other")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "other"."title"
+  /// FROM "reminders"
+  /// JOIN "reminders" AS "other" ON ("reminders"."priority" = "other"."priority")
+  /// ```
   public static func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: TableAlias<Other>, on: (TableColumns, AliasedColumns<Other>) -> On
   ) -> JoinSelect<(Self, Other), (TableColumns, AliasedColumns<Other>)> {
@@ -395,6 +522,15 @@ extension Table {
   }
 
   /// `FROM self LEFT JOIN other AS "alias" ON …`: the aliased side is optional.
+  ///
+  /// ```swift
+  /// Reminder.leftJoin(Reminder.aliased("other")) { $0.priority == $1.priority && $0.id != $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "other"."title"
+  /// FROM "reminders"
+  /// LEFT JOIN "reminders" AS "other" ON (("reminders"."priority" = "other"."priority") AND ("reminders"."id" <> "other"."id"))
+  /// ```
   public static func leftJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: TableAlias<Other>, on: (TableColumns, NullableColumns<Other>) -> On
   ) -> JoinSelect<(Self, Other?), (TableColumns, NullableColumns<Other>)> {
@@ -411,6 +547,16 @@ extension Table {
 
 extension Select where QueryValue == From {
   /// Joins another table after this select's clauses.
+  ///
+  /// ```swift
+  /// Reminder.order { $0.title }.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// ORDER BY "reminders"."title"
+  /// ```
   @inlinable
   public consuming func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (From.TableColumns, Other.TableColumns) -> On
@@ -419,6 +565,16 @@ extension Select where QueryValue == From {
   }
 
   /// Left-joins another table after this select's clauses.
+  ///
+  /// ```swift
+  /// Reminder.order { $0.title }.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// LEFT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// ORDER BY "reminders"."title"
+  /// ```
   @inlinable
   public consuming func leftJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (From.TableColumns, NullableColumns<Other>) -> On
@@ -427,6 +583,16 @@ extension Select where QueryValue == From {
   }
 
   /// Right-joins another table after this select's clauses (SQLite 3.39 and later).
+  ///
+  /// ```swift
+  /// Reminder.order { $0.title }.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// RIGHT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// ORDER BY "reminders"."title"
+  /// ```
   @inlinable
   public consuming func rightJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<From>, Other.TableColumns) -> On
@@ -435,6 +601,16 @@ extension Select where QueryValue == From {
   }
 
   /// Full-joins another table after this select's clauses (SQLite 3.39 and later).
+  ///
+  /// ```swift
+  /// Reminder.order { $0.title }.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// FULL JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// ORDER BY "reminders"."title"
+  /// ```
   @inlinable
   public consuming func fullJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<From>, NullableColumns<Other>) -> On
@@ -443,6 +619,16 @@ extension Select where QueryValue == From {
   }
 
   /// Cross-joins another table after this select's clauses.
+  ///
+  /// ```swift
+  /// Reminder.order { $0.title }.crossJoin(RemindersList.all).select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// CROSS JOIN "remindersLists"
+  /// ORDER BY "reminders"."title"
+  /// ```
   @inlinable
   public consuming func crossJoin<Other: Table>(
     _ other: Where<Other>
@@ -453,6 +639,16 @@ extension Select where QueryValue == From {
 
 extension Where {
   /// Joins another table to the filtered rows: `Reminder.where { … }.join(…) { … }`.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// ```
   @inlinable
   public consuming func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (From.TableColumns, Other.TableColumns) -> On
@@ -461,6 +657,16 @@ extension Where {
   }
 
   /// Left-joins another table to the filtered rows.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// LEFT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// ```
   @inlinable
   public consuming func leftJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (From.TableColumns, NullableColumns<Other>) -> On
@@ -469,6 +675,16 @@ extension Where {
   }
 
   /// Right-joins another table to the filtered rows (SQLite 3.39 and later).
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// RIGHT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// ```
   @inlinable
   public consuming func rightJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<From>, Other.TableColumns) -> On
@@ -477,6 +693,16 @@ extension Where {
   }
 
   /// Full-joins another table to the filtered rows (SQLite 3.39 and later).
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// FULL JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// ```
   @inlinable
   public consuming func fullJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<From>, NullableColumns<Other>) -> On
@@ -485,6 +711,16 @@ extension Where {
   }
 
   /// Cross-joins another table to the filtered rows.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.crossJoin(RemindersList.all).select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "remindersLists"."title"
+  /// FROM "reminders"
+  /// CROSS JOIN "remindersLists"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// ```
   @inlinable
   public consuming func crossJoin<Other: Table>(
     _ other: Where<Other>

@@ -28,7 +28,7 @@ public enum PredicateBuilder {
     SQLQueryExpression(predicate.queryFragment)
   }
 
-  /// A constant, written as a literal: `true` renders `1`, `false` renders `0`.
+  /// A constant, written as a literal: `true` is written `1`, `false` `0`.
   @inlinable
   public static func buildExpression(_ constant: Constant) -> SQLQueryExpression<Bool> {
     SQLQueryExpression(QueryFragment(sql: SQLDialect.booleanLiteral(constant.value)))

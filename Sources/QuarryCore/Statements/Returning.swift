@@ -44,6 +44,15 @@ extension WriteStatement {
   }
 
   /// Returns columns of each written row: `.returning { ($0.id, $0.title) }`.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.id == 1 }.delete().returning { ($0.id, $0.title) }
+  /// ```
+  /// ```sql
+  /// DELETE FROM "reminders"
+  /// WHERE ("reminders"."id" = 1)
+  /// RETURNING "reminders"."id", "reminders"."title"
+  /// ```
   @inlinable
   public func returning<each Column: QueryAssignable>(
     _ columns: (Base.TableColumns) -> (repeat each Column)
@@ -56,6 +65,8 @@ extension WriteStatement {
   }
 
   /// Returns each written row whole: `RETURNING "reminders"."id", …`.
+  ///
+  /// `Reminder.delete().returningAll()` renders `DELETE FROM "reminders" RETURNING "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"`.
   @inlinable
   public func returningAll() -> Returning<Base> {
     Returning(self, returning: QueryFragment(sql: Base.schema.selectionSQL))

@@ -51,8 +51,11 @@ extension Select {
   /// one by one:
   ///
   /// ```swift
-  /// Reminder.select(\.id).select(\.title).map { id, title in title.upper() }
-  /// // SELECT upper("reminders"."title") FROM "reminders"
+  /// Reminder.select { $0.id }.select { $0.title }.map { id, title in (title.upper(), id + 1) }
+  /// ```
+  /// ```sql
+  /// SELECT upper("reminders"."title"), ("reminders"."id" + 1)
+  /// FROM "reminders"
   /// ```
   public func map<each Value: QueryDecodable, each Column: QueryAssignable>(
     _ transform: (repeat SQLQueryExpression<each Value>) -> (repeat each Column)

@@ -25,6 +25,15 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   }
 
   /// Adds a predicate, joined to earlier ones with `AND`.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.where { $0.priority == 3 }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE ("reminders"."priority" = 3)
+  /// ```
   @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (From.TableColumns) -> Predicate
@@ -34,6 +43,8 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   }
 
   /// Removes duplicate rows: `SELECT DISTINCT`.
+  ///
+  /// `Reminder.select { $0.priority }.distinct()` renders `SELECT DISTINCT "reminders"."priority" FROM "reminders"`.
   @inlinable
   public consuming func distinct(_ isDistinct: Bool = true) -> Self {
     self.isDistinct = isDistinct
@@ -98,6 +109,15 @@ extension Select where QueryValue == From {
   }
 
   /// Chooses the columns to select: `.select { ($0.id, $0.title) }`.
+  ///
+  /// ```swift
+  /// Reminder.order { $0.title }.select { ($0.id, $0.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."id", "reminders"."title"
+  /// FROM "reminders"
+  /// ORDER BY "reminders"."title"
+  /// ```
   @inlinable
   public func select<each Column: QueryAssignable>(
     _ columns: (From.TableColumns) -> (repeat each Column)
@@ -116,6 +136,14 @@ extension Select {
   ///
   /// (Disfavored: on a select of whole rows, such as `Reminder.order { … }`, the first
   /// `select` chooses the columns instead.)
+  ///
+  /// ```swift
+  /// Reminder.select { $0.id }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."id", "reminders"."title"
+  /// FROM "reminders"
+  /// ```
   @inlinable
   @_disfavoredOverload
   public func select<each Value, each Column: QueryAssignable>(

@@ -18,6 +18,15 @@ public protocol SelectStatement: Statement {
 
 extension SelectStatement {
   /// Adds an ordering term: `.order { $0.title.desc() }`.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.order { $0.title.desc() }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// ORDER BY "reminders"."title" DESC
+  /// ```
   @inlinable
   public consuming func order<Term: QueryExpression>(
     by term: (ClauseColumns) -> Term
@@ -27,6 +36,15 @@ extension SelectStatement {
   }
 
   /// Adds ordering terms: `.order { ($0.isCompleted, $0.title.desc()) }`.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.order { ($0.isCompleted, $0.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// ORDER BY "reminders"."isCompleted", "reminders"."title"
+  /// ```
   @inlinable
   public consuming func order<each Term: QueryExpression>(
     by terms: (ClauseColumns) -> (repeat each Term)
@@ -38,6 +56,15 @@ extension SelectStatement {
   }
 
   /// Groups rows: `.group { $0.listID }` or `.group { ($0.listID, $0.isCompleted) }`.
+  ///
+  /// ```swift
+  /// Reminder.select { ($0.remindersListID, $0.id.count()) }.group { $0.remindersListID }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."remindersListID", count("reminders"."id")
+  /// FROM "reminders"
+  /// GROUP BY "reminders"."remindersListID"
+  /// ```
   @inlinable
   public consuming func group<each Term: QueryExpression>(
     by terms: (ClauseColumns) -> (repeat each Term)
@@ -49,6 +76,16 @@ extension SelectStatement {
   }
 
   /// Keeps groups matching a predicate: `.having { $0.id.count() > 2 }`.
+  ///
+  /// ```swift
+  /// Reminder.group { $0.remindersListID }.having { $0.id.count() > 1 }.select { $0.remindersListID }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."remindersListID"
+  /// FROM "reminders"
+  /// GROUP BY "reminders"."remindersListID"
+  /// HAVING (count("reminders"."id") > 1)
+  /// ```
   @inlinable
   public consuming func having<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (ClauseColumns) -> Predicate
@@ -59,6 +96,15 @@ extension SelectStatement {
 
   /// Returns at most `count` rows (every row when nil), skipping `offset` rows first:
   /// `.limit(10, offset: 20)`, or `.limit(10).offset(20)`.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.limit(10, offset: 20)
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// LIMIT 10 OFFSET 20
+  /// ```
   @inlinable
   public consuming func limit(_ count: Int?, offset: Int? = nil) -> Self {
     clauses.limit = count.map { .value($0) }
@@ -67,6 +113,16 @@ extension SelectStatement {
   }
 
   /// Returns at most as many rows as an expression says: `.limit { _ in #sql("2 * 3") }`.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.limit { _ in Reminder.count().subquery() }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// LIMIT (SELECT count(*)
+  /// FROM "reminders")
+  /// ```
   @inlinable
   public consuming func limit(_ count: (ClauseColumns) -> some QueryExpression<Int>) -> Self {
     clauses.limit = .expression(count(clauseColumns).queryFragment)
@@ -74,6 +130,15 @@ extension SelectStatement {
   }
 
   /// Skips `offset` rows first; with no limit, returns every row after them.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.offset(20)
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// LIMIT -1 OFFSET 20
+  /// ```
   @inlinable
   public consuming func offset(_ offset: Int?) -> Self {
     clauses.offset = offset.map { .value($0) }
@@ -81,6 +146,16 @@ extension SelectStatement {
   }
 
   /// Skips as many rows as an expression says.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.limit(10).offset { _ in Reminder.count().subquery() }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// LIMIT 10 OFFSET (SELECT count(*)
+  /// FROM "reminders")
+  /// ```
   @inlinable
   public consuming func offset(_ offset: (ClauseColumns) -> some QueryExpression<Int>) -> Self {
     clauses.offset = .expression(offset(clauseColumns).queryFragment)

@@ -25,6 +25,14 @@ public struct AliasedWrite<Base: Table>: WriteStatement, Sendable {
   }
 
   /// Restricts the statement to rows matching a predicate, joined to earlier ones with `AND`.
+  ///
+  /// ```swift
+  /// Reminder.aliased("r").delete().where { $0.isCompleted }
+  /// ```
+  /// ```sql
+  /// DELETE FROM "reminders" AS "r"
+  /// WHERE "r"."isCompleted"
+  /// ```
   public func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (AliasedColumns<Base>) -> Predicate
   ) -> Self {
@@ -45,6 +53,15 @@ public struct AliasedWrite<Base: Table>: WriteStatement, Sendable {
 extension TableAlias {
   /// `UPDATE "reminders" AS "r" SET …`: columns read in the assignments are qualified by the
   /// alias.
+  ///
+  /// ```swift
+  /// Reminder.aliased("r").update { $0.title = $0.title.upper() }.where { $0.id == 1 }
+  /// ```
+  /// ```sql
+  /// UPDATE "reminders" AS "r"
+  /// SET "title" = upper("r"."title")
+  /// WHERE ("r"."id" = 1)
+  /// ```
   public func update(
     or conflictResolution: ConflictResolution? = nil, _ assignments: (inout Updates<Base>) -> Void
   ) -> AliasedWrite<Base> {
@@ -63,6 +80,14 @@ extension TableAlias {
   }
 
   /// `DELETE FROM "reminders" AS "r"`
+  ///
+  /// ```swift
+  /// Reminder.aliased("r").delete().where { $0.isCompleted }
+  /// ```
+  /// ```sql
+  /// DELETE FROM "reminders" AS "r"
+  /// WHERE "r"."isCompleted"
+  /// ```
   public func delete() -> AliasedWrite<Base> {
     var head = QueryFragment(sql: "DELETE FROM ")
     head.append(sql: Base.schema.quotedName)

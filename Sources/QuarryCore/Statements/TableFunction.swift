@@ -19,6 +19,15 @@ extension Table {
   /// ```
   ///
   /// The function's name is also the name its columns are qualified with.
+  ///
+  /// ```swift
+  /// ColumnInfo.call("reminders").where { $0.pk > 0 }.select { $0.name }
+  /// ```
+  /// ```sql
+  /// SELECT "pragma_table_info"."name"
+  /// FROM "pragma_table_info"('reminders')
+  /// WHERE ("pragma_table_info"."pk" > 0)
+  /// ```
   public static func call(_ arguments: any QueryBindable...) -> JoinSelect<Self, TableColumns> {
     var source = QueryFragment(sql: "\nFROM ")
     source.append(sql: schema.quotedName)

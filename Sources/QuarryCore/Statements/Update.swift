@@ -21,6 +21,15 @@ public struct Update<Base: Table>: Statement, Sendable {
   }
 
   /// Restricts the update to rows matching a predicate, joined to earlier ones with `AND`.
+  ///
+  /// ```swift
+  /// Reminder.update { $0.isCompleted = true }.where { $0.id == 1 }
+  /// ```
+  /// ```sql
+  /// UPDATE "reminders"
+  /// SET "isCompleted" = 1
+  /// WHERE ("reminders"."id" = 1)
+  /// ```
   @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (Base.TableColumns) -> Predicate
@@ -223,6 +232,15 @@ extension Table {
 
 extension Where {
   /// Updates the filtered rows.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.id == 1 }.update { $0.title += "!" }
+  /// ```
+  /// ```sql
+  /// UPDATE "reminders"
+  /// SET "title" = ("reminders"."title" || '!')
+  /// WHERE ("reminders"."id" = 1)
+  /// ```
   @inlinable
   public consuming func update(
     or conflictResolution: ConflictResolution? = nil,
@@ -238,6 +256,15 @@ extension PrimaryKeyedTable {
   /// Updates a whole row, found by its primary key: every other column is set.
   ///
   /// `UPDATE "reminders" SET "title" = ?, … WHERE ("reminders"."id" = ?)`
+  ///
+  /// ```swift
+  /// Reminder.update(Reminder(id: 1, title: "Milk"))
+  /// ```
+  /// ```sql
+  /// UPDATE "reminders"
+  /// SET "title" = 'Milk', "isCompleted" = 0, "priority" = NULL, "remindersListID" = 1
+  /// WHERE ("reminders"."id" = 1)
+  /// ```
   @inlinable
   public static func update(_ row: Self) -> Update<Self> {
     var updates = Updates<Self>()
@@ -257,6 +284,14 @@ extension PrimaryKeyedTable {
   }
 
   /// Deletes a row by its primary key.
+  ///
+  /// ```swift
+  /// Reminder.delete(Reminder(id: 1))
+  /// ```
+  /// ```sql
+  /// DELETE FROM "reminders"
+  /// WHERE ("reminders"."id" = 1)
+  /// ```
   @inlinable
   public static func delete(_ row: Self) -> Delete<Self> {
     let key = row.queryBindings[schema.writableColumns.firstIndex { $0.isPrimaryKey } ?? 0]
@@ -267,6 +302,15 @@ extension PrimaryKeyedTable {
   }
 
   /// The rows with the given primary keys: `WHERE "reminders"."id" IN (?, ?, …)`.
+  ///
+  /// ```swift
+  /// Reminder.find([1, 2]).select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE ("reminders"."id" IN (1, 2))
+  /// ```
   @inlinable
   public static func find(_ primaryKeys: some Sequence<PrimaryKey>) -> Where<Self> {
     Where().where { $0.primaryKey.in(primaryKeys) }
@@ -289,11 +333,28 @@ func compound<Value>(
 }
 
 /// `column = column + ?`
+///
+/// ```swift
+/// Reminder.update { $0.priority += 1 }
+/// ```
+/// ```sql
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" + 1)
+/// ```
 @inlinable
 public func += <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "+", rhs)
 }
 /// `column = column + expression`
+///
+/// ```swift
+/// Reminder.update { $0.remindersListID += Reminder.count().subquery() }
+/// ```
+/// ```sql
+/// UPDATE "reminders"
+/// SET "remindersListID" = ("reminders"."remindersListID" + (SELECT count(*)
+/// FROM "reminders"))
+/// ```
 @inlinable
 public func += <Value: QueryNumeric>(
   lhs: inout any QueryAssignable<Value>, rhs: some QueryExpression<Value>
@@ -301,21 +362,54 @@ public func += <Value: QueryNumeric>(
   lhs = compound(lhs, "+", rhs)
 }
 /// `column = column || ?`
+///
+/// ```swift
+/// Reminder.update { $0.title += "!" }
+/// ```
+/// ```sql
+/// UPDATE "reminders"
+/// SET "title" = ("reminders"."title" || '!')
+/// ```
 @inlinable
 public func += (lhs: inout any QueryAssignable<String>, rhs: String) {
   lhs = compound(lhs, "||", rhs)
 }
 /// `column = column || expression`
+///
+/// ```swift
+/// Reminder.update { $0.title += $0.title.lower() }
+/// ```
+/// ```sql
+/// UPDATE "reminders"
+/// SET "title" = ("reminders"."title" || lower("reminders"."title"))
+/// ```
 @inlinable
 public func += (lhs: inout any QueryAssignable<String>, rhs: some QueryExpression<String>) {
   lhs = compound(lhs, "||", rhs)
 }
 /// `column = column - ?`
+///
+/// ```swift
+/// Reminder.update { $0.priority -= 1 }
+/// ```
+/// ```sql
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" - 1)
+/// ```
 @inlinable
 public func -= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "-", rhs)
 }
 /// `column = column - expression`
+///
+/// ```swift
+/// Reminder.update { $0.remindersListID -= Reminder.count().subquery() }
+/// ```
+/// ```sql
+/// UPDATE "reminders"
+/// SET "remindersListID" = ("reminders"."remindersListID" - (SELECT count(*)
+/// FROM "reminders"))
+/// ```
 @inlinable
 public func -= <Value: QueryNumeric>(
   lhs: inout any QueryAssignable<Value>, rhs: some QueryExpression<Value>
@@ -323,11 +417,28 @@ public func -= <Value: QueryNumeric>(
   lhs = compound(lhs, "-", rhs)
 }
 /// `column = column * ?`
+///
+/// ```swift
+/// Reminder.update { $0.priority *= 2 }
+/// ```
+/// ```sql
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" * 2)
+/// ```
 @inlinable
 public func *= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "*", rhs)
 }
 /// `column = column * expression`
+///
+/// ```swift
+/// Reminder.update { $0.remindersListID *= Reminder.count().subquery() }
+/// ```
+/// ```sql
+/// UPDATE "reminders"
+/// SET "remindersListID" = ("reminders"."remindersListID" * (SELECT count(*)
+/// FROM "reminders"))
+/// ```
 @inlinable
 public func *= <Value: QueryNumeric>(
   lhs: inout any QueryAssignable<Value>, rhs: some QueryExpression<Value>
@@ -336,6 +447,14 @@ public func *= <Value: QueryNumeric>(
 }
 /// `column = column / ?`. Dividing by a zero value traps, as `/` does: SQLite would write
 /// `NULL` into the column.
+///
+/// ```swift
+/// Reminder.update { $0.priority /= 2 }
+/// ```
+/// ```sql
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" / 2)
+/// ```
 @inlinable
 public func /= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   checkSetterDivisor(rhs, "/=")
@@ -343,6 +462,14 @@ public func /= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs:
 }
 /// `column = column % ?`. A remainder by a zero value traps, as `%` does: SQLite would write
 /// `NULL` into the column.
+///
+/// ```swift
+/// Reminder.update { $0.priority %= 2 }
+/// ```
+/// ```sql
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" % 2)
+/// ```
 @inlinable
 public func %= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   checkSetterDivisor(rhs, "%=")
@@ -362,27 +489,67 @@ func checkSetterDivisor(_ value: some QueryBindable, _ operator: StaticString) {
   }
 }
 /// `column = column << ?`
+///
+/// ```swift
+/// Reminder.update { $0.priority <<= 1 }
+/// ```
+/// ```sql
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" << 1)
+/// ```
 @inlinable
 public func <<= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "<<", rhs)
 }
 /// `column = column >> ?`
+///
+/// ```swift
+/// Reminder.update { $0.priority >>= 1 }
+/// ```
+/// ```sql
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" >> 1)
+/// ```
 @inlinable
 public func >>= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, ">>", rhs)
 }
 /// `column = column & ?`
+///
+/// ```swift
+/// Reminder.update { $0.priority &= 1 }
+/// ```
+/// ```sql
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" & 1)
+/// ```
 @inlinable
 public func &= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "&", rhs)
 }
 /// `column = column | ?`
+///
+/// ```swift
+/// Reminder.update { $0.priority |= 1 }
+/// ```
+/// ```sql
+/// UPDATE "reminders"
+/// SET "priority" = ("reminders"."priority" | 1)
+/// ```
 @inlinable
 public func |= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "|", rhs)
 }
 
 /// `column = column ^ ?`, written `(~(column & ?) & (column | ?))`: SQLite has no XOR.
+///
+/// ```swift
+/// Reminder.update { $0.priority ^= 1 }
+/// ```
+/// ```sql
+/// UPDATE "reminders"
+/// SET "priority" = (~("reminders"."priority" & 1) & ("reminders"."priority" | 1))
+/// ```
 @inlinable
 public func ^= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = SQLQueryExpression<Value>(lhs.queryFragment) ^ rhs
@@ -390,24 +557,56 @@ public func ^= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs:
 
 extension SQLQueryExpression where QueryValue == String {
   /// `column = column || ?`: `$0.title.append("!")`.
+  ///
+  /// ```swift
+  /// Reminder.update { $0.title.append("!") }
+  /// ```
+  /// ```sql
+  /// UPDATE "reminders"
+  /// SET "title" = ("reminders"."title" || '!')
+  /// ```
   @inlinable
   public mutating func append(_ other: String) {
     self = SQLQueryExpression(compound(self, "||", other).queryFragment)
   }
 
   /// `column = column || expression`.
+  ///
+  /// ```swift
+  /// Reminder.update { $0.title.append($0.title.lower()) }
+  /// ```
+  /// ```sql
+  /// UPDATE "reminders"
+  /// SET "title" = ("reminders"."title" || lower("reminders"."title"))
+  /// ```
   @inlinable
   public mutating func append(_ other: some QueryExpression<String>) {
     self = SQLQueryExpression(compound(self, "||", other).queryFragment)
   }
 
   /// `column = column || ?`: `$0.title.append(contentsOf: " (copy)")`.
+  ///
+  /// ```swift
+  /// Reminder.update { $0.title.append(contentsOf: " (copy)") }
+  /// ```
+  /// ```sql
+  /// UPDATE "reminders"
+  /// SET "title" = ("reminders"."title" || ' (copy)')
+  /// ```
   @inlinable
   public mutating func append(contentsOf other: String) {
     append(other)
   }
 
   /// `column = column || expression`.
+  ///
+  /// ```swift
+  /// Reminder.update { $0.title.append(contentsOf: $0.title.lower()) }
+  /// ```
+  /// ```sql
+  /// UPDATE "reminders"
+  /// SET "title" = ("reminders"."title" || lower("reminders"."title"))
+  /// ```
   @inlinable
   public mutating func append(contentsOf other: some QueryExpression<String>) {
     append(other)
@@ -416,6 +615,14 @@ extension SQLQueryExpression where QueryValue == String {
 
 extension SQLQueryExpression where QueryValue == Bool {
   /// `column = NOT column`
+  ///
+  /// ```swift
+  /// Reminder.update { $0.isCompleted.toggle() }
+  /// ```
+  /// ```sql
+  /// UPDATE "reminders"
+  /// SET "isCompleted" = (NOT "reminders"."isCompleted")
+  /// ```
   @inlinable
   public mutating func toggle() {
     self = SQLQueryExpression("(NOT \(self))")

@@ -6,6 +6,16 @@ import QuarrySQLText
 extension Table {
   /// `CREATE TEMPORARY VIEW "name" ("a", "b") AS SELECT …`: a view this `@Table` type reads,
   /// whose columns are the type's columns.
+  ///
+  /// ```swift
+  /// OpenReminder.createTemporaryView(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) })
+  /// ```
+  /// ```sql
+  /// CREATE TEMPORARY VIEW "openReminders" ("id", "title") AS
+  /// SELECT "reminders"."id", "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// ```
   public static func createTemporaryView(
     ifNotExists: Bool = false, as select: some Statement
   ) -> SQLQueryExpression<Void> {
@@ -17,6 +27,8 @@ extension Table {
   }
 
   /// `DROP VIEW "name"`
+  ///
+  /// `OpenReminder.dropView(ifExists: true)` renders `DROP VIEW IF EXISTS "openReminders"`.
   public static func dropView(ifExists: Bool = false) -> SQLQueryExpression<Void> {
     SQLQueryExpression("DROP VIEW \(raw: ifExists ? "IF EXISTS " : "")\(raw: schema.quotedName)")
   }
@@ -26,9 +38,20 @@ extension Table {
   /// deletes).
   ///
   /// ```swift
-  /// Reminder.createTemporaryTrigger("log_done", after: .update) { new in
-  ///   Log.insert { ($0.reminderID, $0.message) } values: { … }
-  /// } when: { new in new.isCompleted }
+  /// Reminder.createTemporaryTrigger("touchList", after: .insert) { new in
+  ///   RemindersList.update { $0.title += "*" }.where { $0.id == new.remindersListID }
+  /// } when: { new in !new.isCompleted }
+  /// ```
+  /// ```sql
+  /// CREATE TEMPORARY TRIGGER "touchList"
+  /// AFTER INSERT ON "reminders"
+  /// FOR EACH ROW
+  /// WHEN (NOT new."isCompleted")
+  /// BEGIN
+  /// UPDATE "remindersLists"
+  /// SET "title" = ("remindersLists"."title" || '*')
+  /// WHERE ("remindersLists"."id" = new."remindersListID");
+  /// END
   /// ```
   public static func createTemporaryTrigger<Action: Statement>(
     _ name: String, ifNotExists: Bool = false, after event: TriggerEvent,
@@ -51,6 +74,8 @@ extension Table {
   }
 
   /// `DROP TRIGGER "name"`
+  ///
+  /// `Reminder.dropTrigger("log_done", ifExists: true)` renders `DROP TRIGGER IF EXISTS "log_done"`.
   public static func dropTrigger(_ name: String, ifExists: Bool = false) -> SQLQueryExpression<Void>
   {
     SQLQueryExpression("DROP TRIGGER \(raw: ifExists ? "IF EXISTS " : "")\(quote: name)")

@@ -21,6 +21,15 @@ public struct Where<From: Table>: Statement, Sendable {
   /// Adds a predicate, joined to earlier ones with `AND`.
   ///
   /// (It consumes `self`, so a chain of calls appends to one buffer instead of copying it.)
+  ///
+  /// ```swift
+  /// Reminder.where { $0.isCompleted }.where { $0.priority == nil }.count()
+  /// ```
+  /// ```sql
+  /// SELECT count(*)
+  /// FROM "reminders"
+  /// WHERE "reminders"."isCompleted" AND ("reminders"."priority" IS NULL)
+  /// ```
   @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (From.TableColumns) -> Predicate
@@ -53,6 +62,15 @@ public struct Where<From: Table>: Statement, Sendable {
   consuming func selectAll() -> Select<From, From> { Select(filter: self) }
 
   /// Selects one column of the filtered rows: `.select { $0.title }`.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.isCompleted }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE "reminders"."isCompleted"
+  /// ```
   @inlinable
   public consuming func select<Column: QueryAssignable>(
     _ column: (From.TableColumns) -> Column
@@ -61,6 +79,15 @@ public struct Where<From: Table>: Statement, Sendable {
   }
 
   /// Selects columns of the filtered rows: `.select { ($0.id, $0.title) }`.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.isCompleted }.select { ($0.id, $0.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."id", "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE "reminders"."isCompleted"
+  /// ```
   @inlinable
   public consuming func select<each Column: QueryAssignable>(
     _ columns: (From.TableColumns) -> (repeat each Column)
@@ -69,6 +96,16 @@ public struct Where<From: Table>: Statement, Sendable {
   }
 
   /// Orders the filtered rows by one term.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.order { $0.title }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// ORDER BY "reminders"."title"
+  /// ```
   @inlinable
   public consuming func order<Term: QueryExpression>(
     by term: (From.TableColumns) -> Term
@@ -77,6 +114,16 @@ public struct Where<From: Table>: Statement, Sendable {
   }
 
   /// Orders the filtered rows.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.order { ($0.priority, $0.title) }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// ORDER BY "reminders"."priority", "reminders"."title"
+  /// ```
   @inlinable
   public consuming func order<each Term: QueryExpression>(
     by terms: (From.TableColumns) -> (repeat each Term)
@@ -85,12 +132,31 @@ public struct Where<From: Table>: Statement, Sendable {
   }
 
   /// Removes duplicate rows: `SELECT DISTINCT`.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.isCompleted }.distinct().select { $0.priority }
+  /// ```
+  /// ```sql
+  /// SELECT DISTINCT "reminders"."priority"
+  /// FROM "reminders"
+  /// WHERE "reminders"."isCompleted"
+  /// ```
   @inlinable
   public consuming func distinct() -> Select<From, From> {
     selectAll().distinct()
   }
 
   /// Groups the filtered rows: `.group { $0.listID }`.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.group { $0.remindersListID }.select { ($0.remindersListID, $0.id.count()) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."remindersListID", count("reminders"."id")
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// GROUP BY "reminders"."remindersListID"
+  /// ```
   @inlinable
   public consuming func group<each Term: QueryExpression>(
     by terms: (From.TableColumns) -> (repeat each Term)
@@ -99,18 +165,40 @@ public struct Where<From: Table>: Statement, Sendable {
   }
 
   /// Limits the number of filtered rows.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.limit(2).select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// LIMIT 2
+  /// ```
   @inlinable
   public consuming func limit(_ count: Int?, offset: Int? = nil) -> Select<From, From> {
     selectAll().limit(count, offset: offset)
   }
 
   /// Skips `offset` of the filtered rows.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.offset(2).select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// LIMIT -1 OFFSET 2
+  /// ```
   @inlinable
   public consuming func offset(_ offset: Int?) -> Select<From, From> {
     selectAll().offset(offset)
   }
 
   /// Counts the filtered rows: `SELECT count(*) FROM … WHERE …`.
+  ///
+  /// `Reminder.where { $0.isCompleted }.count()` renders `SELECT count(*) FROM "reminders" WHERE "reminders"."isCompleted"`.
   @inlinable
   public consuming func count() -> Select<Int, From> {
     Select(selection: "count(*)", filter: self)
@@ -135,6 +223,15 @@ extension Where {
   }
 
   /// Rows both filters keep: `WHERE a AND b`.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.isCompleted }.and(Reminder.where { $0.priority == 3 }).count()
+  /// ```
+  /// ```sql
+  /// SELECT count(*)
+  /// FROM "reminders"
+  /// WHERE "reminders"."isCompleted" AND ("reminders"."priority" = 3)
+  /// ```
   @inlinable
   public func and(_ other: Self) -> Self {
     guard !predicates.isEmpty else { return other }
@@ -146,6 +243,15 @@ extension Where {
   }
 
   /// Rows either filter keeps: `WHERE (a) OR (b)`. An unfiltered side keeps every row.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.isCompleted }.or(Reminder.where { $0.priority == 3 }).count()
+  /// ```
+  /// ```sql
+  /// SELECT count(*)
+  /// FROM "reminders"
+  /// WHERE ("reminders"."isCompleted") OR (("reminders"."priority" = 3))
+  /// ```
   @inlinable
   public func or(_ other: Self) -> Self {
     guard !predicates.isEmpty, !other.predicates.isEmpty else { return Where() }
@@ -156,6 +262,15 @@ extension Where {
   }
 
   /// Rows the filter does not keep: `WHERE NOT (a)`.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.isCompleted }.not().count()
+  /// ```
+  /// ```sql
+  /// SELECT count(*)
+  /// FROM "reminders"
+  /// WHERE NOT ("reminders"."isCompleted")
+  /// ```
   @inlinable
   public func not() -> Self {
     var negated = QueryFragment(sql: "NOT ")
@@ -164,32 +279,72 @@ extension Where {
   }
 
   /// Rows both filters keep.
+  ///
+  /// ```swift
+  /// (Reminder.where { $0.isCompleted } && Reminder.where { $0.priority == 3 }).count()
+  /// ```
+  /// ```sql
+  /// SELECT count(*)
+  /// FROM "reminders"
+  /// WHERE "reminders"."isCompleted" AND ("reminders"."priority" = 3)
+  /// ```
   @inlinable
   public static func && (lhs: Self, rhs: Self) -> Self { lhs.and(rhs) }
 
   /// Rows either filter keeps.
+  ///
+  /// ```swift
+  /// (Reminder.where { $0.isCompleted } || Reminder.where { $0.priority == 3 }).count()
+  /// ```
+  /// ```sql
+  /// SELECT count(*)
+  /// FROM "reminders"
+  /// WHERE ("reminders"."isCompleted") OR (("reminders"."priority" = 3))
+  /// ```
   @inlinable
   public static func || (lhs: Self, rhs: Self) -> Self { lhs.or(rhs) }
 
   /// Rows the filter does not keep.
+  ///
+  /// ```swift
+  /// (!Reminder.where { $0.isCompleted }).count()
+  /// ```
+  /// ```sql
+  /// SELECT count(*)
+  /// FROM "reminders"
+  /// WHERE NOT ("reminders"."isCompleted")
+  /// ```
   @inlinable
   public static prefix func ! (operand: Self) -> Self { operand.not() }
 }
 
 extension Table {
   /// Every row of the table: `SELECT … FROM "reminders"`.
+  ///
+  /// `Reminder.all.count()` renders `SELECT count(*) FROM "reminders"`.
   @inlinable
   public static var all: Where<Self> { Where() }
 
   /// No row of the table: `WHERE 0`. It starts statements that find, change or delete
   /// nothing, whatever is added to them, and stands where a statement is needed but no row
   /// should come from it (an arm of a union, a common table expression).
+  ///
+  /// `Reminder.none.count()` renders `SELECT count(*) FROM "reminders" WHERE 0`.
   @inlinable
   public static var none: Where<Self> {
     Where(predicates: QueryFragment(sql: SQLDialect.booleanLiteral(false)))
   }
 
   /// Rows matching a predicate: `Reminder.where { !$0.isCompleted }`.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// ```
   @inlinable
   public static func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (TableColumns) -> Predicate
@@ -198,6 +353,8 @@ extension Table {
   }
 
   /// Selects one column of every row: `Reminder.select { $0.title }`.
+  ///
+  /// `Reminder.select { $0.title }` renders `SELECT "reminders"."title" FROM "reminders"`.
   @inlinable
   public static func select<Column: QueryAssignable>(
     _ column: (TableColumns) -> Column
@@ -206,6 +363,8 @@ extension Table {
   }
 
   /// Selects columns of every row: `Reminder.select { ($0.id, $0.title) }`.
+  ///
+  /// `Reminder.select { ($0.id, $0.title) }` renders `SELECT "reminders"."id", "reminders"."title" FROM "reminders"`.
   @inlinable
   public static func select<each Column: QueryAssignable>(
     _ columns: (TableColumns) -> (repeat each Column)
@@ -214,6 +373,15 @@ extension Table {
   }
 
   /// Every row, ordered by one term: `Reminder.order { $0.title.desc() }`.
+  ///
+  /// ```swift
+  /// Reminder.order { $0.title }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// ORDER BY "reminders"."title"
+  /// ```
   @inlinable
   public static func order<Term: QueryExpression>(
     by term: (TableColumns) -> Term
@@ -222,6 +390,15 @@ extension Table {
   }
 
   /// Every row, ordered: `Reminder.order { ($0.isCompleted, $0.title.desc()) }`.
+  ///
+  /// ```swift
+  /// Reminder.order { ($0.priority.desc(), $0.title) }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// ORDER BY "reminders"."priority" DESC, "reminders"."title"
+  /// ```
   @inlinable
   public static func order<each Term: QueryExpression>(
     by terms: (TableColumns) -> (repeat each Term)
@@ -230,6 +407,15 @@ extension Table {
   }
 
   /// Groups the rows: `Reminder.group { $0.listID }.select { ($0.listID, $0.id.count()) }`.
+  ///
+  /// ```swift
+  /// Reminder.group { $0.remindersListID }.select { ($0.remindersListID, $0.id.count()) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."remindersListID", count("reminders"."id")
+  /// FROM "reminders"
+  /// GROUP BY "reminders"."remindersListID"
+  /// ```
   @inlinable
   public static func group<each Term: QueryExpression>(
     by terms: (TableColumns) -> (repeat each Term)
@@ -238,24 +424,46 @@ extension Table {
   }
 
   /// Every distinct row: `SELECT DISTINCT …`.
+  ///
+  /// `Reminder.distinct().select { $0.priority }` renders `SELECT DISTINCT "reminders"."priority" FROM "reminders"`.
   @inlinable
   public static func distinct() -> Select<Self, Self> {
     Where().distinct()
   }
 
   /// At most `count` rows.
+  ///
+  /// ```swift
+  /// Reminder.limit(2).select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// LIMIT 2
+  /// ```
   @inlinable
   public static func limit(_ count: Int?, offset: Int? = nil) -> Select<Self, Self> {
     Where().limit(count, offset: offset)
   }
 
   /// Every row after the first `offset`.
+  ///
+  /// ```swift
+  /// Reminder.offset(2).select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// LIMIT -1 OFFSET 2
+  /// ```
   @inlinable
   public static func offset(_ offset: Int?) -> Select<Self, Self> {
     Where().offset(offset)
   }
 
   /// Counts the rows: `SELECT count(*) FROM "reminders"`.
+  ///
+  /// `Reminder.count()` renders `SELECT count(*) FROM "reminders"`.
   @inlinable
   public static func count() -> Select<Int, Self> {
     Where().count()
@@ -264,6 +472,15 @@ extension Table {
 
 extension PrimaryKeyedTable {
   /// The row with the given primary key: `WHERE "reminders"."id" = ?`.
+  ///
+  /// ```swift
+  /// Reminder.find(1).select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE ("reminders"."id" = 1)
+  /// ```
   @inlinable
   public static func find(_ primaryKey: PrimaryKey) -> Where<Self> {
     let binding = primaryKey.queryBinding
@@ -285,12 +502,30 @@ extension PrimaryKeyedTable {
 extension PrimaryKeyedTable where PrimaryKey: QueryRepresentable {
   /// The row with the given primary key, stored through its `@Column(as:)` representation:
   /// `Device.find(uuid)` for a key stored as 16 bytes.
+  ///
+  /// ```swift
+  /// Device.find(UUID(uuidString: "DEADBEEF-0000-4000-8000-000000000001")!).select { $0.name }
+  /// ```
+  /// ```sql
+  /// SELECT "devices"."name"
+  /// FROM "devices"
+  /// WHERE ("devices"."id" = X'DEADBEEF000040008000000000000001')
+  /// ```
   @inlinable
   public static func find(_ primaryKey: PrimaryKey.QueryOutput) -> Where<Self> {
     find(PrimaryKey(queryOutput: primaryKey))
   }
 
   /// The rows with the given primary keys, stored through their representation.
+  ///
+  /// ```swift
+  /// Device.find([UUID(uuidString: "DEADBEEF-0000-4000-8000-000000000001")!]).select { $0.name }
+  /// ```
+  /// ```sql
+  /// SELECT "devices"."name"
+  /// FROM "devices"
+  /// WHERE ("devices"."id" IN (X'DEADBEEF000040008000000000000001'))
+  /// ```
   @inlinable
   public static func find(_ primaryKeys: some Sequence<PrimaryKey.QueryOutput>) -> Where<Self> {
     find(primaryKeys.map(PrimaryKey.init(queryOutput:)))

@@ -3,16 +3,23 @@ import QuarrySQLText
 /// A statement with common table expressions: `WITH "name" ("a", "b") AS (…) SELECT …`.
 ///
 /// Each table expression is named by a `@Table` type whose columns are its columns, so the
-/// body queries it like any table:
+/// body queries it like any table. With `@Table("counts") struct Count { var n: Int }`:
 ///
 /// ```swift
-/// @Table("counts") struct Count { var n: Int }
-/// Count.with(recursive: true, as: #sql("SELECT 1", as: Int.self)
-///   .unionAll(Count.where { $0.n < 5 }.select { $0.n + 1 })) {
+/// Count.with(recursive: true, as: Values(1).unionAll(Count.where { $0.n < 5 }.select { $0.n + 1 })) {
 ///   Count.all
 /// }
-/// // WITH RECURSIVE "counts" ("n") AS (SELECT 1 UNION ALL SELECT ("counts"."n" + 1) …)
-/// // SELECT "counts"."n" FROM "counts"
+/// ```
+/// ```sql
+/// WITH RECURSIVE "counts" ("n") AS (
+/// SELECT 1
+/// UNION ALL
+/// SELECT ("counts"."n" + 1)
+/// FROM "counts"
+/// WHERE ("counts"."n" < 5)
+/// )
+/// SELECT "counts"."n"
+/// FROM "counts"
 /// ```
 public struct With<QueryValue>: Statement, Sendable {
   /// Whether any table expression refers to itself: `WITH RECURSIVE`.
@@ -30,6 +37,23 @@ public struct With<QueryValue>: Statement, Sendable {
   }
 
   /// Adds another table expression before the body's, which may use the earlier ones.
+  ///
+  /// ```swift
+  /// OpenReminder.with(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }) { OpenReminder.count() }.with(RemindersList.self, as: RemindersList.select { ($0.id, $0.title) })
+  /// ```
+  /// ```sql
+  /// WITH "openReminders" ("id", "title") AS (
+  /// SELECT "reminders"."id", "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// ),
+  /// "remindersLists" ("id", "title") AS (
+  /// SELECT "remindersLists"."id", "remindersLists"."title"
+  /// FROM "remindersLists"
+  /// )
+  /// SELECT count(*)
+  /// FROM "openReminders"
+  /// ```
   public func with<T: Table>(
     _ table: T.Type, recursive: Bool = false, as select: some Statement
   ) -> Self {
@@ -54,6 +78,19 @@ func commonTable<T: Table>(_ table: T.Type, _ select: some Statement) -> QueryFr
 
 extension Table {
   /// `WITH "table" (…) AS (select) body`: this type names a table expression the body uses.
+  ///
+  /// ```swift
+  /// OpenReminder.with(as: Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }) { OpenReminder.select { $0.title } }
+  /// ```
+  /// ```sql
+  /// WITH "openReminders" ("id", "title") AS (
+  /// SELECT "reminders"."id", "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// )
+  /// SELECT "openReminders"."title"
+  /// FROM "openReminders"
+  /// ```
   public static func with<Body: Statement>(
     recursive: Bool = false, as select: some Statement, _ body: () -> Body
   ) -> With<Body.QueryValue> {

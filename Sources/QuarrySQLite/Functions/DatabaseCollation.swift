@@ -65,6 +65,8 @@ private func text(_ bytes: UnsafeRawPointer?, _ count: Int32) -> String {
 
 extension QueryExpression {
   /// `(expression COLLATE "name")`: compares and orders with a custom collation.
+  ///
+  /// `$0.title.collate(localized)` renders `("reminders"."title" COLLATE "localized")`.
   public func collate(_ collation: DatabaseCollation) -> SQLQueryExpression<QueryValue> {
     var fragment = QueryFragment(sql: "(")
     write(to: &fragment)

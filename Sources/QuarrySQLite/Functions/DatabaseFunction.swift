@@ -40,6 +40,8 @@ public struct DatabaseFunction<each Input, Output>: Sendable {
 
   /// The call `name(arguments…)`, typed by the function's result. Wrap Swift values in
   /// `BoundValue`.
+  ///
+  /// `hasPrefix($0.title, BoundValue("Call"))` renders `has_prefix("reminders"."title", 'Call')`.
   public func callAsFunction<each Argument: QueryExpression>(
     _ arguments: repeat each Argument
   ) -> SQLQueryExpression<Output> where repeat (each Argument).QueryValue == each Input {
@@ -73,6 +75,8 @@ public struct VariadicDatabaseFunction<Output>: Sendable {
   }
 
   /// The call `name(arguments…)`.
+  ///
+  /// `joined($0.id, $0.title)` renders `joined("reminders"."id", "reminders"."title")`.
   public func callAsFunction<each Argument: QueryExpression>(
     _ arguments: repeat each Argument
   ) -> SQLQueryExpression<Output> {
@@ -120,6 +124,8 @@ public struct DatabaseAggregateFunction<Aggregate: DatabaseAggregate>: Sendable 
   }
 
   /// The call `name(arguments…)`.
+  ///
+  /// `product($0.id)` renders `product("reminders"."id")`.
   public func callAsFunction<each Argument: QueryExpression>(
     _ arguments: repeat each Argument
   ) -> SQLQueryExpression<Aggregate.Output> {

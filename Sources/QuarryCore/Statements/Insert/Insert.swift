@@ -2,8 +2,11 @@
 /// select; with conflict resolution and upserts.
 ///
 /// ```swift
-/// Reminder.insert { Reminder.Draft(title: "Get haircut", priority: .medium) }
-/// // INSERT INTO "reminders" ("id", "title", "priority") VALUES (NULL, 'Get haircut', 1)
+/// Reminder.insert { Reminder.Draft(title: "Milk") }
+/// ```
+/// ```sql
+/// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+/// VALUES (NULL, 'Milk', 0, NULL, 1)
 /// ```
 ///
 /// Every writable column is listed, and a draft's missing primary key is inserted as `NULL`, so

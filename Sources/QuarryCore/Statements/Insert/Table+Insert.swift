@@ -14,6 +14,8 @@ extension Table {
   }
 
   /// Inserts one row of default values: `INSERT INTO "reminders" DEFAULT VALUES`.
+  ///
+  /// `Reminder.insert()` renders `INSERT INTO "reminders" DEFAULT VALUES`.
   @inlinable
   public static func insert(or conflictResolution: ConflictResolution? = nil) -> Insert<Self> {
     Insert(or: conflictResolution, source: .defaultValues)
@@ -24,6 +26,14 @@ extension Table {
   ///
   /// A row may hold SQL expressions of the columns' types as well as Swift values:
   /// `("Milk", #sql("datetime('now')"))`.
+  ///
+  /// ```swift
+  /// Reminder.insert { ($0.title, $0.priority) } values: { ("Milk", 2) }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "reminders" ("title", "priority")
+  /// VALUES ('Milk', 2)
+  /// ```
   @inlinable
   public static func insert<each Value: QueryBindable>(
     or conflictResolution: ConflictResolution? = nil,
@@ -58,6 +68,15 @@ extension Table {
   }
 
   /// Inserts the rows of a select into chosen columns: `INSERT INTO … (…) SELECT …`.
+  ///
+  /// ```swift
+  /// RemindersList.insert { $0.title } select: { Reminder.select { $0.title } }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "remindersLists" ("title")
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// ```
   @inlinable
   public static func insert<each Value: QueryBindable>(
     or conflictResolution: ConflictResolution? = nil,
@@ -81,6 +100,14 @@ extension Table {
 
 extension PrimaryKeyedTable {
   /// Inserts drafts: rows whose primary key the database may assign.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder.Draft(title: "Milk") }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (NULL, 'Milk', 0, NULL, 1)
+  /// ```
   @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,

@@ -4,6 +4,15 @@ extension Insert {
   /// On a conflict with the `target` columns' uniqueness, updates the existing row instead:
   /// `ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title"`. The closure gets the
   /// assignments and the values that were to be inserted (`excluded`).
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name = $1.name }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
+  /// ```
   @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -15,6 +24,15 @@ extension Insert {
 
   /// On a conflict with the `target` columns' uniqueness, updates the existing row instead:
   /// `.onConflict { $0.id } doUpdate: { $0.title += " copy" }`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name += "!" }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
+  /// ```
   @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -27,6 +45,15 @@ extension Insert {
   /// On a conflict with the uniqueness the `target` columns have in the rows matching a
   /// predicate (a partial unique index), updates the existing row instead:
   /// `ON CONFLICT ("title") WHERE … DO UPDATE SET …`.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict { $0.title } where: { !$0.isCompleted } doUpdate: { $0.priority = $1.priority }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (NULL, 'Groceries', 0, NULL, 1)
+  /// ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = excluded."priority"
+  /// ```
   @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -40,6 +67,16 @@ extension Insert {
 
   /// On a conflict with the uniqueness the `target` columns have in the rows matching a
   /// predicate (a partial unique index), updates the existing row instead.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder.Draft(title: "Groceries") }
+  ///   .onConflict { $0.title } where: { !$0.isCompleted } doUpdate: { $0.priority = 1 }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (NULL, 'Groceries', 0, NULL, 1)
+  /// ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = 1
+  /// ```
   @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -54,6 +91,15 @@ extension Insert {
 
   /// On a conflict with the `target` columns' uniqueness, updates the existing row when it
   /// matches a predicate: `ON CONFLICT ("id") DO UPDATE SET … WHERE …`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name = $1.name } where: { $0.name != "" }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" WHERE ("tags"."name" <> '')
+  /// ```
   @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -67,6 +113,15 @@ extension Insert {
 
   /// On a conflict with the `target` columns' uniqueness, updates the existing row when it
   /// matches a predicate: `.onConflict { $0.id } doUpdate: { $0.count += 1 } where: { $0.isOn }`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflict { $0.id } doUpdate: { $0.name += "!" } where: { $0.name != "" }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!') WHERE ("tags"."name" <> '')
+  /// ```
   @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -82,6 +137,15 @@ extension Insert {
   /// On a conflict with the uniqueness the `target` columns have in the rows matching a
   /// predicate, updates the existing row when it matches another:
   /// `ON CONFLICT ("title") WHERE … DO UPDATE SET … WHERE …`.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict { $0.title } where: { !$0.isCompleted } doUpdate: { $0.priority = $1.priority } where: { $0.priority == nil }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (NULL, 'Groceries', 0, NULL, 1)
+  /// ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = excluded."priority" WHERE ("reminders"."priority" IS NULL)
+  /// ```
   @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -97,6 +161,15 @@ extension Insert {
 
   /// On a conflict with the uniqueness the `target` columns have in the rows matching a
   /// predicate, updates the existing row when it matches another.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder.Draft(title: "Groceries") }.onConflict { $0.title } where: { !$0.isCompleted } doUpdate: { $0.priority = 1 } where: { $0.priority == nil }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (NULL, 'Groceries', 0, NULL, 1)
+  /// ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = 1 WHERE ("reminders"."priority" IS NULL)
+  /// ```
   @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -113,6 +186,15 @@ extension Insert {
   /// On a conflict with any uniqueness constraint, updates the existing row instead:
   /// `ON CONFLICT DO UPDATE SET …` (SQLite 3.35 and later). The closure gets the assignments
   /// and the values that were to be inserted (`excluded`).
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name = $1.name }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT DO UPDATE SET "name" = excluded."name"
+  /// ```
   @inlinable
   public consuming func onConflictDoUpdate(
     _ assignments: (inout Updates<Into>, Excluded<Into>) -> Void
@@ -123,6 +205,15 @@ extension Insert {
 
   /// On a conflict with any uniqueness constraint, updates the existing row instead:
   /// `.onConflictDoUpdate { $0.title += " copy" }`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name += "!" }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
+  /// ```
   @inlinable
   public consuming func onConflictDoUpdate(_ assignments: (inout Updates<Into>) -> Void) -> Self {
     upsert = Self.doUpdate(target: nil, { row, _ in assignments(&row) })
@@ -131,6 +222,15 @@ extension Insert {
 
   /// On a conflict with any uniqueness constraint, updates the existing row when it matches a
   /// predicate: `ON CONFLICT DO UPDATE SET … WHERE …`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name = $1.name } where: { $0.name != "" }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT DO UPDATE SET "name" = excluded."name" WHERE ("tags"."name" <> '')
+  /// ```
   @inlinable
   public consuming func onConflictDoUpdate(
     _ assignments: (inout Updates<Into>, Excluded<Into>) -> Void,
@@ -142,6 +242,15 @@ extension Insert {
 
   /// On a conflict with any uniqueness constraint, updates the existing row when it matches a
   /// predicate: `.onConflictDoUpdate { $0.count += 1 } where: { $0.isOn }`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoUpdate { $0.name += "!" } where: { $0.name != "" }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!') WHERE ("tags"."name" <> '')
+  /// ```
   @inlinable
   public consuming func onConflictDoUpdate(
     _ assignments: (inout Updates<Into>) -> Void,
@@ -154,6 +263,15 @@ extension Insert {
 
   /// On a conflict with the `target` columns' uniqueness (any constraint when omitted), skips
   /// the row: `ON CONFLICT ("name") DO NOTHING`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing { $0.id }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO NOTHING
+  /// ```
   @inlinable
   public consuming func onConflictDoNothing<each Value>(
     _ target: ((Into.TableColumns) -> (repeat TableColumn<Into, each Value>))? = nil
@@ -169,6 +287,8 @@ extension Insert {
   }
 
   /// On a conflict with any uniqueness constraint, skips the row: `ON CONFLICT DO NOTHING`.
+  ///
+  /// `Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing()` renders `INSERT INTO "tags" ("id", "name") VALUES ('a', 'errands') ON CONFLICT DO NOTHING`.
   @inlinable
   public consuming func onConflictDoNothing() -> Self {
     upsert = QueryFragment(sql: "ON CONFLICT DO NOTHING")
@@ -177,6 +297,16 @@ extension Insert {
 
   /// On a conflict with the uniqueness the `target` columns have in the rows matching a
   /// predicate (a partial unique index), skips the row: `ON CONFLICT ("a") WHERE … DO NOTHING`.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder.Draft(title: "Groceries") }
+  ///   .onConflictDoNothing { $0.title } where: { !$0.isCompleted }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (NULL, 'Groceries', 0, NULL, 1)
+  /// ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO NOTHING
+  /// ```
   @inlinable
   public consuming func onConflictDoNothing<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
@@ -258,6 +388,15 @@ public struct Excluded<Base: Table>: Sendable {
 extension PrimaryKeyedTable {
   /// Inserts drafts, or updates the rows whose primary key they already have:
   /// `ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", …`.
+  ///
+  /// ```swift
+  /// Reminder.upsert { Reminder.Draft(id: 1, title: "Milk") }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (1, 'Milk', 0, NULL, 1)
+  /// ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "isCompleted" = excluded."isCompleted", "priority" = excluded."priority", "remindersListID" = excluded."remindersListID"
+  /// ```
   @inlinable
   public static func upsert(
     @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>
@@ -287,6 +426,15 @@ extension PrimaryKeyedTable {
 extension Table {
   /// Inserts full rows, or on a conflict with any uniqueness constraint updates the existing
   /// row: `Reminder.insert { reminder } onConflictDoUpdate: { $0.title += " copy" }`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") } onConflictDoUpdate: { $0.name += "!" }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
+  /// ```
   @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
@@ -298,6 +446,15 @@ extension Table {
 
   /// Inserts full rows, or on a conflict with any uniqueness constraint updates the existing
   /// row from the values that were to be inserted: `onConflictDoUpdate: { $0.title = $1.title }`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") } onConflictDoUpdate: { $0.name = $1.name }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT DO UPDATE SET "name" = excluded."name"
+  /// ```
   @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
@@ -309,6 +466,15 @@ extension Table {
 
   /// Inserts full rows, or on a conflict with the `target` columns' uniqueness updates the
   /// existing row: `Reminder.insert { reminder } onConflict: { $0.id } doUpdate: { … }`.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") } onConflict: { $0.id } doUpdate: { $0.name += "!" }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
+  /// ```
   @inlinable
   public static func insert<each Target>(
     or conflictResolution: ConflictResolution? = nil,
@@ -321,6 +487,15 @@ extension Table {
 
   /// Inserts full rows, or on a conflict with the `target` columns' uniqueness updates the
   /// existing row from the values that were to be inserted.
+  ///
+  /// ```swift
+  /// Tag.insert { Tag(id: "a", name: "errands") } onConflict: { $0.id } doUpdate: { $0.name = $1.name }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
+  /// ```
   @inlinable
   public static func insert<each Target>(
     or conflictResolution: ConflictResolution? = nil,
@@ -333,6 +508,15 @@ extension Table {
 
   /// Inserts values into chosen columns, or on a conflict with any uniqueness constraint
   /// updates the existing row.
+  ///
+  /// ```swift
+  /// Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflictDoUpdate: { $0.name += "!" }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
+  /// ```
   @inlinable
   public static func insert<each Value: QueryBindable>(
     or conflictResolution: ConflictResolution? = nil,
@@ -345,6 +529,15 @@ extension Table {
 
   /// Inserts values into chosen columns, or on a conflict with any uniqueness constraint
   /// updates the existing row from the values that were to be inserted.
+  ///
+  /// ```swift
+  /// Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflictDoUpdate: { $0.name = $1.name }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT DO UPDATE SET "name" = excluded."name"
+  /// ```
   @inlinable
   public static func insert<each Value: QueryBindable>(
     or conflictResolution: ConflictResolution? = nil,
@@ -357,6 +550,15 @@ extension Table {
 
   /// Inserts values into chosen columns, or on a conflict with the `target` columns'
   /// uniqueness updates the existing row.
+  ///
+  /// ```swift
+  /// Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflict: { $0.id } doUpdate: { $0.name += "!" }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
+  /// ```
   @inlinable
   public static func insert<each Value: QueryBindable, each Target>(
     or conflictResolution: ConflictResolution? = nil,
@@ -371,6 +573,15 @@ extension Table {
 
   /// Inserts values into chosen columns, or on a conflict with the `target` columns'
   /// uniqueness updates the existing row from the values that were to be inserted.
+  ///
+  /// ```swift
+  /// Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflict: { $0.id } doUpdate: { $0.name = $1.name }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "tags" ("id", "name")
+  /// VALUES ('a', 'errands')
+  /// ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
+  /// ```
   @inlinable
   public static func insert<each Value: QueryBindable, each Target>(
     or conflictResolution: ConflictResolution? = nil,
@@ -387,6 +598,15 @@ extension Table {
 extension PrimaryKeyedTable {
   /// Inserts drafts, or on a conflict with any uniqueness constraint updates the existing row:
   /// `Reminder.insert { draft } onConflictDoUpdate: { $0.title += " copy" }`.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflictDoUpdate: { $0.title += "!" }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (1, 'Milk', 0, NULL, 1)
+  /// ON CONFLICT DO UPDATE SET "title" = ("reminders"."title" || '!')
+  /// ```
   @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
@@ -398,6 +618,15 @@ extension PrimaryKeyedTable {
 
   /// Inserts drafts, or on a conflict with any uniqueness constraint updates the existing row
   /// from the values that were to be inserted.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflictDoUpdate: { $0.title = $1.title }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (1, 'Milk', 0, NULL, 1)
+  /// ON CONFLICT DO UPDATE SET "title" = excluded."title"
+  /// ```
   @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
@@ -409,6 +638,15 @@ extension PrimaryKeyedTable {
 
   /// Inserts drafts, or on a conflict with the `target` columns' uniqueness updates the
   /// existing row: `Reminder.insert { draft } onConflict: { $0.id } doUpdate: { … }`.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflict: { $0.id } doUpdate: { $0.title += "!" }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (1, 'Milk', 0, NULL, 1)
+  /// ON CONFLICT ("id") DO UPDATE SET "title" = ("reminders"."title" || '!')
+  /// ```
   @inlinable
   public static func insert<each Target>(
     or conflictResolution: ConflictResolution? = nil,
@@ -421,6 +659,15 @@ extension PrimaryKeyedTable {
 
   /// Inserts drafts, or on a conflict with the `target` columns' uniqueness updates the
   /// existing row from the values that were to be inserted.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflict: { $0.id } doUpdate: { $0.title = $1.title }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (1, 'Milk', 0, NULL, 1)
+  /// ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title"
+  /// ```
   @inlinable
   public static func insert<each Target>(
     or conflictResolution: ConflictResolution? = nil,
