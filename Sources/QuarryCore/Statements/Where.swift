@@ -145,13 +145,25 @@ extension Where {
     return Where(predicates: combined)
   }
 
-  /// Rows either filter keeps: `WHERE (a) OR (b)`. An unfiltered side keeps every row.
+  /// The predicates as an operand of `OR`: as they are when they are one already (`"a"`,
+  /// `("a" = ?)`), in parentheses otherwise (`(a AND b)`).
+  @usableFromInline
+  var disjunct: QueryFragment {
+    QueryFragment.isDelimited(predicates.text[...]) ? predicates : delimitedPredicates
+  }
+
+  /// Rows either filter keeps: `WHERE (a OR b)`. The whole is one operand, so a predicate
+  /// added after it (`AND c`), or the join condition it joins, keeps it whole. An unfiltered
+  /// side keeps every row.
   @inlinable
   public func or(_ other: Self) -> Self {
     guard !predicates.isEmpty, !other.predicates.isEmpty else { return Where() }
-    var combined = delimitedPredicates
+    var combined = QueryFragment()
+    combined.append(byte: UInt8(ascii: "("))
+    combined.append(disjunct)
     combined.append(sql: " OR ")
-    combined.append(other.delimitedPredicates)
+    combined.append(other.disjunct)
+    combined.append(byte: UInt8(ascii: ")"))
     return Where(predicates: combined)
   }
 
