@@ -9,11 +9,11 @@
 // any failure.
 //
 // Memory: ten times during the run (and after a warm-up, and at the end) it prints the
-// process's resident memory beside SQLite's own heap (`sqlite3_memory_used`), the page cache
-// of the writer and of a reader (`SQLITE_DBSTATUS_CACHE_USED`) and the sizes of the database
-// file and its WAL, then the figures at start, middle and end. `--cache-size KIB` sets
-// `PRAGMA cache_size` on every connection (SQLite's default: 2000 KiB), to see how much of
-// the growth is page cache.
+// process's resident memory beside SQLite's own heap (`sqlite3_memory_used`, with SQLite's
+// memory statistics turned on, which Quarry turns off), the page cache of the writer and of
+// a reader (`SQLITE_DBSTATUS_CACHE_USED`) and the sizes of the database file and its WAL,
+// then the figures at start, middle and end. `--cache-size KIB` sets `PRAGMA cache_size` on
+// every connection (SQLite's default: 2000 KiB), to see how much of the growth is page cache.
 //
 //   QuarrySoak --soak SECONDS [--path FILE] [--readers N] [--cache-size KIB]
 import CSQLite
@@ -127,6 +127,12 @@ struct MemorySample {
   }
 }
 
+/// Writes a line to standard output at once, also into a pipe or a file (`print` buffers
+/// there until the end).
+func emit(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 /// A file's size in KiB, 0 when it does not exist.
 func fileKiB(_ path: String) -> Int {
   var info = stat()
@@ -134,6 +140,10 @@ func fileKiB(_ path: String) -> Int {
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+// SQLite's memory statistics, which Quarry turns off for speed, on for this process: set before
+// SQLite initializes, which then ignores Quarry's setting.
+_ = quarry_sqlite3_config_memstatus(1)
+_ = sqlite3_initialize()
 let directory = FileManager.default.temporaryDirectory
   .appendingPathComponent("quarry-soak-\(UUID().uuidString)")
 let path = options.path ?? directory.appendingPathComponent("soak.sqlite").path
@@ -261,18 +271,18 @@ for reader in 0..<options.readers {
 // then ten times during the run.
 Thread.sleep(until: warmUp)
 var samples = [sampleMemory()]
-print("memory:")
-print(samples[0].line)
+emit("memory:")
+emit(samples[0].line)
 for tenth in 1...10 {
   let next = started.addingTimeInterval(options.seconds * Double(tenth) / 10)
   guard next < deadline, next > warmUp else { continue }
   Thread.sleep(until: next)
   samples.append(sampleMemory())
-  print(samples[samples.count - 1].line)
+  emit(samples[samples.count - 1].line)
 }
 group.wait()
 samples.append(sampleMemory())
-print(samples[samples.count - 1].line)
+emit(samples[samples.count - 1].line)
 let (atStart, atEnd) = (samples[0], samples[samples.count - 1])
 let middle = samples.min { lhs, rhs in
   abs(lhs.seconds - options.seconds / 2) < abs(rhs.seconds - options.seconds / 2)
