@@ -16,7 +16,7 @@ cd "$(dirname "$0")"
 # 1,400 executions/s, FuzzRawSQL 7,200, FuzzDecoding 250); see the README's Reliability section.
 # The count and the seed are fixed, not the exact inputs: two runs follow the same inputs for
 # the first few thousand executions, then part ways (see the README).
-declare -A ci_runs=([FuzzSQLText]=70000 [FuzzRawSQL]=280000 [FuzzDecoding]=9000)
+declare -A ci_runs=([FuzzSQLText]=55000 [FuzzRawSQL]=280000 [FuzzDecoding]=9000)
 
 mode=time
 seconds=60
