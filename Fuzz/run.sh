@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets with libFuzzer and AddressSanitizer, then runs each from its
 # checked-in seed corpus with a fixed seed: for a fixed number of executions (what CI runs:
-# the same inputs on every machine, however fast), or for a fixed time. Exits non-zero on the
+# the same amount of work on every machine, however fast), or for a fixed time. Exits non-zero on the
 # first finding (a crash, a leak, a hang past the timeout), leaving the input that caused it
 # in the work folder.
 #
@@ -13,7 +13,7 @@ cd "$(dirname "$0")"
 
 # Executions per target for `--runs` (what CI runs): 30 to 50 s each on the development
 # machine (2 cores, shared), from the rates of `Fuzz/run.sh 45` there (FuzzSQLText about
-# 1,400 executions/s, FuzzRawSQL 7,200, FuzzDecoding 250); see the README's Reliability section.
+# 1,440 executions/s, FuzzRawSQL 7,300, FuzzDecoding 250); see the README's Reliability section.
 # The count and the seed are fixed, not the exact inputs: two runs follow the same inputs for
 # the first few thousand executions, then part ways (see the README).
 declare -A ci_runs=([FuzzSQLText]=55000 [FuzzRawSQL]=280000 [FuzzDecoding]=9000)
