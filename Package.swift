@@ -110,7 +110,7 @@ let package = Package(
       name: "QuarryCrashWriter", dependencies: ["QuarrySQLite"], path: "Tests/QuarryCrashWriter"),
     // A test-only tool: a pool with one writer and four readers, for `--soak SECONDS`.
     .executableTarget(
-      name: "QuarrySoak", dependencies: ["QuarrySQLite"], path: "Tests/QuarrySoak"),
+      name: "QuarrySoak", dependencies: ["QuarrySQLite", "CSQLite"], path: "Tests/QuarrySoak"),
     // A test-only SQLite VFS that fails chosen writes and syncs, for the fault-injection tests.
     .target(name: "CQuarryFaultVFS", dependencies: ["CSQLite"], path: "Tests/CQuarryFaultVFS"),
     .testTarget(
@@ -143,6 +143,7 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "PropertyBased", package: "swift-property-based"),
+        .product(name: "Tagged", package: "swift-tagged"),
       ]
     ),
     // The code of the DocC articles, run on in-memory databases: an API change that breaks an

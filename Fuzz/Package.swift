@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Fuzz targets for libFuzzer live in their own package, so building Quarry never builds them.
-// `Fuzz/run.sh` builds them with `--sanitize=fuzzer --sanitize=address` and runs each for a
-// fixed time from its seed corpus in `Fuzz/Corpus`.
+// `Fuzz/run.sh` builds them with `--sanitize=fuzzer --sanitize=address` and runs each from its
+// seed corpus in `Fuzz/Corpus`, for a fixed number of executions (`--runs`, as CI does) or a
+// fixed time.
 let package = Package(
   name: "QuarryFuzz",
   dependencies: [

@@ -6,6 +6,19 @@ import Testing
 
 @Suite("Query language: operators")
 struct OperatorTests {
+  /// Regression: views and triggers have their values written in as literals, and `-` before
+  /// a negative value wrote `(--5)`, which SQLite reads as a comment to the end of the line.
+  @Test func negatingANegativeValueStaysAnOperatorWrittenIn() throws {
+    let db = try library()
+    let negated = (-BoundValue(-5)).queryFragment.inlined
+    #expect(negated.sql == "(- -5)")
+    #expect(try db.fetchOne(Int.self, sql: "SELECT \(negated.sql)") == 5)
+    let difference: QueryFragment = "SELECT 1-\(-2.5)"
+    #expect(try db.fetchOne(Double.self, sql: difference.inlined.sql) == 3.5)
+    let view = Book.where { $0.id == 1 }.select { _ in -BoundValue(-5) }.query.inlined
+    #expect(try db.fetchOne(Int.self, sql: view.sql + "\n") == 5)
+  }
+
   @Test func arithmetic() throws {
     let db = try library()
     // Arithmetic in a multi-column select is the costliest shape for the type checker (about

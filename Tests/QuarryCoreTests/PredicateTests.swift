@@ -121,7 +121,7 @@ struct PredicateTests {
       db: db,
       sql: """
         SELECT "items"."name" FROM "items"
-        WHERE ("items"."is_done") OR (("items"."price" < 2.0))
+        WHERE ("items"."is_done" OR ("items"."price" < 2.0))
         """)
     #expect(either.elementsEqual(["apple", "bread", "dates"]))
     let both = try assertQuery(
@@ -139,5 +139,43 @@ struct PredicateTests {
     #expect(open.elementsEqual(["apple", "cheese"]))
     let orEverything = done.or(Item.all)
     #expect(try orEverything.fetchAll(db).count == 4)
+  }
+
+  /// Regression (found by the random query trees): `a || b` rendered `(a) OR (b)`, so a filter
+  /// added after it, a filter it was added to, or the join condition of a joined table read
+  /// `… AND (a) OR (b)`, which SQLite reads as `(… AND a) OR b`.
+  @Test func anOrOfFiltersStaysWholeBesideOtherPredicates() throws {
+    let db = try itemsDatabase()
+    let done = Item.where { $0.isDone }
+    let cheap = Item.where { $0.price < 2 }
+    let thenFiltered = try assertQuery(
+      (done || cheap).where { !$0.isDone }.select { $0.name },
+      db: db,
+      sql: """
+        SELECT "items"."name" FROM "items"
+        WHERE ("items"."is_done" OR ("items"."price" < 2.0)) AND (NOT "items"."is_done")
+        """)
+    #expect(thenFiltered.elementsEqual(["apple"]))
+    let addedTo = try assertQuery(
+      Item.where { $0.price < 4 }.and(done || Item.where { $0.price > 5 }).select { $0.name },
+      db: db,
+      sql: """
+        SELECT "items"."name" FROM "items"
+        WHERE ("items"."price" < 4.0) AND ("items"."is_done" OR ("items"."price" > 5.0))
+        """)
+    #expect(addedTo.elementsEqual(["bread"]))
+    let nested = (done || cheap) || Item.where { $0.rank == 3 }.where { $0.price > 7 }
+    #expect(
+      try nested.fetchAll(db).map(\.name).elementsEqual(["apple", "bread", "cheese", "dates"]))
+
+    let library = try shelvesAndBooks()
+    let joined = Shelf.join(Book.where { $0.pages > 400 } || Book.where { $0.title == "Cosmos" }) {
+      $0.id == $1.shelfID
+    }
+    .order { $1.id }
+    .select { ($0.name, $1.title) }
+    #expect(
+      try joined.fetchAll(library).map { "\($0) \($1)" }
+        .elementsEqual(["Fiction Dune", "Science Cosmos"]))
   }
 }

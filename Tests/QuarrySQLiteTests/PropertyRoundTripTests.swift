@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Quarry
 import QuarrySQLite
+import Tagged
 import Testing
 
 /// Every `QueryBindable` and representation, bound, stored in a live database and fetched
@@ -123,20 +124,49 @@ struct PropertyRoundTripTests {
     }
   }
 
+  /// UUIDs of random bytes.
+  static let uuids = Generator<UUID, Shrink.None<UUID>> { random in
+    var bytes = UUID().uuid
+    withUnsafeMutableBytes(of: &bytes) { buffer in
+      for index in buffer.indices { buffer[index] = UInt8.random(in: 0...255, using: &random) }
+    }
+    return UUID(uuid: bytes)
+  }
+
   @Test func uuidsInEveryRepresentation() throws {
     let db = try Self.database()
-    let uuids = Generator<UUID, Shrink.None<UUID>> { random in
-      var bytes = UUID().uuid
-      withUnsafeMutableBytes(of: &bytes) { buffer in
-        for index in buffer.indices { buffer[index] = UInt8.random(in: 0...255, using: &random) }
-      }
-      return UUID(uuid: bytes)
-    }
-    forEachValue(seed: 17, count: Self.count, of: uuids) { uuid in
+    forEachValue(seed: 17, count: Self.count, of: Self.uuids) { uuid in
       try Self.roundTrip(uuid, on: db)
       try Self.roundTrip(UUID.LowercasedRepresentation(queryOutput: uuid), on: db)
       try Self.roundTrip(UUID.UppercasedRepresentation(queryOutput: uuid), on: db)
       try Self.roundTrip(UUID.BytesRepresentation(queryOutput: uuid), on: db)
+    }
+  }
+
+  /// The tag of the swift-tagged values below.
+  enum Tag {}
+
+  /// swift-tagged values bind and decode as their raw values, optional or not, and a tagged
+  /// representation as its representation.
+  @Test func taggedValues() throws {
+    let db = try Self.database()
+    forEachValue(seed: 23, count: Self.count, of: Awkward.integer(Int.self)) { value in
+      let tagged = Tagged<Tag, Int>(rawValue: value)
+      try Self.roundTrip(tagged, on: db)
+      try Self.roundTrip(value % 2 == 0 ? nil : tagged, on: db)
+      try Self.roundTrip(Tagged<Tag, Int64>(rawValue: Int64(value)), on: db)
+    }
+    forEachValue(seed: 24, count: Self.count, of: Awkward.string) { value in
+      let tagged = Tagged<Tag, String>(rawValue: value)
+      try Self.roundTrip(tagged, on: db)
+      try Self.roundTrip(value.isEmpty ? nil : tagged, on: db)
+    }
+    forEachValue(seed: 25, count: Self.count, of: Self.uuids) { uuid in
+      try Self.roundTrip(Tagged<Tag, UUID>(rawValue: uuid), on: db)
+      try Self.roundTrip(
+        Tagged<Tag, UUID.BytesRepresentation>(queryOutput: Tagged(rawValue: uuid)), on: db)
+      try Self.roundTrip(
+        Tagged<Tag, UUID.LowercasedRepresentation>(queryOutput: Tagged(rawValue: uuid)), on: db)
     }
   }
 

@@ -1,14 +1,22 @@
 // A soak test, built with the tests and shipped to no user: a `DatabasePool` with one writer
 // and four readers works a database file for a fixed time, checking invariants in every read.
 //
-//   QuarrySoak --soak SECONDS [--path FILE] [--readers N]
-//
 // The writer moves money between accounts and appends each move to a ledger, one transaction
 // per move. Every read checks, in one snapshot: the total of the balances never changes; the
 // ledger has no gap; it holds every move acknowledged before the read began; and a reader
 // never sees the ledger shrink. At the end, a fresh connection finds every acknowledged move
-// (no lost write) and `integrity_check` is ok. `SQLITE_BUSY` counts as a failure. Prints the
-// figures and the resident memory at start (after a warm-up) and end; exits 1 on any failure.
+// (no lost write) and `integrity_check` is ok. `SQLITE_BUSY` counts as a failure. Exits 1 on
+// any failure.
+//
+// Memory: ten times during the run (and after a warm-up, and at the end) it prints the
+// process's resident memory beside SQLite's own heap (`sqlite3_memory_used`, with SQLite's
+// memory statistics turned on, which Quarry turns off), the page cache of the writer and of
+// a reader (`SQLITE_DBSTATUS_CACHE_USED`) and the sizes of the database file and its WAL,
+// then the figures at start, middle and end. `--cache-size KIB` sets `PRAGMA cache_size` on
+// every connection (SQLite's default: 2000 KiB), to see how much of the growth is page cache.
+//
+//   QuarrySoak --soak SECONDS [--path FILE] [--readers N] [--cache-size KIB]
+import CSQLite
 import Foundation
 import QuarrySQLite
 
@@ -16,6 +24,7 @@ struct Options {
   var seconds = 30.0
   var path: String?
   var readers = 4
+  var cacheSizeKiB: Int?
 
   init(_ arguments: [String]) {
     var arguments = arguments.makeIterator()
@@ -24,9 +33,13 @@ struct Options {
       case ("--soak", let value?) where Double(value) != nil: seconds = Double(value)!
       case ("--path", let value?): path = value
       case ("--readers", let value?) where Int(value).map({ $0 > 0 }) == true: readers = Int(value)!
+      case ("--cache-size", let value?) where Int(value).map({ $0 > 0 }) == true:
+        cacheSizeKiB = Int(value)!
       default:
         FileHandle.standardError.write(
-          Data("usage: QuarrySoak --soak SECONDS [--path FILE] [--readers N]\n".utf8))
+          Data(
+            "usage: QuarrySoak --soak SECONDS [--path FILE] [--readers N] [--cache-size KIB]\n"
+              .utf8))
         exit(2)
       }
     }
@@ -92,7 +105,45 @@ func residentKiB() -> Int? {
   return nil
 }
 
+/// One reading of the memory figures.
+struct MemorySample {
+  var seconds: Double
+  /// The process's resident memory.
+  var residentKiB: Int
+  /// What SQLite has allocated, all connections together.
+  var sqliteKiB: Int
+  /// The writer's page cache, and one reader's.
+  var writerCacheKiB: Int
+  var readerCacheKiB: Int
+  /// The database file and its WAL.
+  var fileKiB: Int
+  var walKiB: Int
+
+  var line: String {
+    String(
+      format: "%6.0f s  resident %6ld KiB  SQLite heap %6ld KiB  page cache: writer %5ld KiB, "
+        + "a reader %5ld KiB  file %7ld KiB  WAL %6ld KiB",
+      seconds, residentKiB, sqliteKiB, writerCacheKiB, readerCacheKiB, fileKiB, walKiB)
+  }
+}
+
+/// Writes a line to standard output at once, also into a pipe or a file (`print` buffers
+/// there until the end).
+func emit(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// A file's size in KiB, 0 when it does not exist.
+func fileKiB(_ path: String) -> Int {
+  var info = stat()
+  return stat(path, &info) == 0 ? Int(info.st_size) / 1024 : 0
+}
+
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+// SQLite's memory statistics, which Quarry turns off for speed, on for this process: set before
+// SQLite initializes, which then ignores Quarry's setting.
+_ = quarry_sqlite3_config_memstatus(1)
+_ = sqlite3_initialize()
 let directory = FileManager.default.temporaryDirectory
   .appendingPathComponent("quarry-soak-\(UUID().uuidString)")
 let path = options.path ?? directory.appendingPathComponent("soak.sqlite").path
@@ -105,6 +156,11 @@ let accounts = 100
 let initialBalance = 1_000
 var configuration = Configuration()
 configuration.maximumReaderCount = options.readers
+if let cacheSizeKiB = options.cacheSizeKiB {
+  configuration.prepareDatabase = { db in
+    try db.execute(sql: "PRAGMA cache_size = -\(cacheSizeKiB)")
+  }
+}
 let pool = try DatabasePool(path: path, configuration: configuration)
 try pool.write { db in
   try db.execute(
@@ -122,10 +178,20 @@ try pool.write { db in
 
 let figures = Figures()
 let acknowledged = Acknowledged()
-let deadline = Date().addingTimeInterval(options.seconds)
-let warmUp = Date().addingTimeInterval(min(2, options.seconds / 10))
+let started = Date()
+let deadline = started.addingTimeInterval(options.seconds)
+let warmUp = started.addingTimeInterval(min(2, options.seconds / 10))
 let group = DispatchGroup()
-let rssAtStart = Acknowledged()
+
+/// Reads the memory figures; the page caches through the pool, as any access.
+func sampleMemory() -> MemorySample {
+  let writerCache = pool.writeWithoutTransaction { $0.memoryUsed.pageCache }
+  let readerCache = (try? pool.read { $0.memoryUsed.pageCache }) ?? -1024
+  return MemorySample(
+    seconds: Date().timeIntervalSince(started), residentKiB: residentKiB() ?? 0,
+    sqliteKiB: Int(sqlite3_memory_used() / 1024), writerCacheKiB: writerCache / 1024,
+    readerCacheKiB: readerCache / 1024, fileKiB: fileKiB(path), walKiB: fileKiB(path + "-wal"))
+}
 
 func record(_ error: any Error, in role: String) {
   if let error = error as? DatabaseError, error.resultCode == DatabaseError.busy {
@@ -201,11 +267,26 @@ for reader in 0..<options.readers {
   }
 }
 
-// Memory after the warm-up: connections, caches and threads are all up by then.
+// Memory after the warm-up (connections, statement caches and threads are all up by then),
+// then ten times during the run.
 Thread.sleep(until: warmUp)
-rssAtStart.set(residentKiB() ?? 0)
+var samples = [sampleMemory()]
+emit("memory:")
+emit(samples[0].line)
+for tenth in 1...10 {
+  let next = started.addingTimeInterval(options.seconds * Double(tenth) / 10)
+  guard next < deadline, next > warmUp else { continue }
+  Thread.sleep(until: next)
+  samples.append(sampleMemory())
+  emit(samples[samples.count - 1].line)
+}
 group.wait()
-let rssAtEnd = residentKiB() ?? 0
+samples.append(sampleMemory())
+emit(samples[samples.count - 1].line)
+let (atStart, atEnd) = (samples[0], samples[samples.count - 1])
+let middle = samples.min { lhs, rhs in
+  abs(lhs.seconds - options.seconds / 2) < abs(rhs.seconds - options.seconds / 2)
+}!
 
 // A fresh connection finds every acknowledged move.
 let check = try Database(path: path)
@@ -222,7 +303,12 @@ print(
   reads: \(figures["reads"]), each checking 4 invariants
   SQLITE_BUSY: \(figures["busy"])
   integrity_check: \(integrity)
-  resident memory: \(rssAtStart.value) KiB after warm-up, \(rssAtEnd) KiB at end
+  resident memory: \(atStart.residentKiB) KiB after warm-up, \(middle.residentKiB) KiB at \
+  \(Int(middle.seconds)) s, \(atEnd.residentKiB) KiB at end
+  SQLite heap: \(atStart.sqliteKiB) KiB after warm-up, \(middle.sqliteKiB) KiB at \
+  \(Int(middle.seconds)) s, \(atEnd.sqliteKiB) KiB at end \
+  (highest \(sqlite3_memory_highwater(0) / 1024) KiB); page cache per connection at most \
+  \(options.cacheSizeKiB ?? 2000) KiB (cache_size)
   failures: \(figures["failures"])
   """)
 for failure in figures.failures { print("  " + failure) }

@@ -283,7 +283,11 @@ extension QueryFragment: CustomDebugStringConvertible {
     var scanner = SQLScanner(sql)
     while let token = scanner.next() {
       if case .placeholder = token.kind, let binding = remaining.next() {
-        result.append(binding.sqlLiteral)
+        let literal = binding.sqlLiteral
+        // A negative number right after a `-` (`(-?)`, `1-?`) would make `--`, which starts a
+        // comment: a space keeps them two tokens.
+        if literal.hasPrefix("-"), result.hasSuffix("-") { result.append(" ") }
+        result.append(literal)
       } else {
         result.append(contentsOf: token.text)
       }

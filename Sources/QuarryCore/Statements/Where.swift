@@ -242,7 +242,16 @@ extension Where {
     return Where(predicates: combined)
   }
 
-  /// Rows either filter keeps: `WHERE (a) OR (b)`. An unfiltered side keeps every row.
+  /// The predicates as an operand of `OR`: as they are when they are one already (`"a"`,
+  /// `("a" = ?)`), in parentheses otherwise (`(a AND b)`).
+  @usableFromInline
+  var disjunct: QueryFragment {
+    QueryFragment.isDelimited(predicates.text[...]) ? predicates : delimitedPredicates
+  }
+
+  /// Rows either filter keeps: `WHERE (a OR b)`. The whole is one operand, so a predicate
+  /// added after it (`AND c`), or the join condition it joins, keeps it whole. An unfiltered
+  /// side keeps every row.
   ///
   /// ```swift
   /// Reminder.where { $0.isCompleted }.or(Reminder.where { $0.priority == 3 }).count()
@@ -250,14 +259,17 @@ extension Where {
   /// ```sql
   /// SELECT count(*)
   /// FROM "reminders"
-  /// WHERE ("reminders"."isCompleted") OR (("reminders"."priority" = 3))
+  /// WHERE ("reminders"."isCompleted" OR ("reminders"."priority" = 3))
   /// ```
   @inlinable
   public func or(_ other: Self) -> Self {
     guard !predicates.isEmpty, !other.predicates.isEmpty else { return Where() }
-    var combined = delimitedPredicates
+    var combined = QueryFragment()
+    combined.append(byte: UInt8(ascii: "("))
+    combined.append(disjunct)
     combined.append(sql: " OR ")
-    combined.append(other.delimitedPredicates)
+    combined.append(other.disjunct)
+    combined.append(byte: UInt8(ascii: ")"))
     return Where(predicates: combined)
   }
 
@@ -299,7 +311,7 @@ extension Where {
   /// ```sql
   /// SELECT count(*)
   /// FROM "reminders"
-  /// WHERE ("reminders"."isCompleted") OR (("reminders"."priority" = 3))
+  /// WHERE ("reminders"."isCompleted" OR ("reminders"."priority" = 3))
   /// ```
   @inlinable
   public static func || (lhs: Self, rhs: Self) -> Self { lhs.or(rhs) }

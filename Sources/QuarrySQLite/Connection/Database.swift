@@ -409,6 +409,18 @@ public final class Database {
 
   /// Whether a transaction is open.
   public var isInsideTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+  /// The heap memory, in bytes, that this connection's page cache holds
+  /// (`SQLITE_DBSTATUS_CACHE_USED`) and that its prepared statements hold
+  /// (`SQLITE_DBSTATUS_STMT_USED`). For the soak tool's memory report.
+  package var memoryUsed: (pageCache: Int, statements: Int) {
+    var current: Int32 = 0
+    var highwater: Int32 = 0
+    sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_USED, &current, &highwater, 0)
+    let pageCache = Int(current)
+    sqlite3_db_status(handle, SQLITE_DBSTATUS_STMT_USED, &current, &highwater, 0)
+    return (pageCache, Int(current))
+  }
 }
 
 /// `utf8` as text, without leading and trailing whitespace.
