@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import PostgresNIO
 import QuarryCore
 
@@ -149,16 +150,25 @@ public final class PostgresDatabase: Sendable {
   ) async throws -> Result {
     do {
       return try await client.withConnection { connection in
-        try await body(
-          PostgresSession(connection: connection, settings: settings, savepointDepth: 0))
+        // PostgreSQL stops a statement only when asked on another connection, which
+        // postgres-nio doesn't do: a cancelled task closes its connection instead, so that it
+        // waits no longer (the pool opens a new one, and the server rolls back).
+        try await withTaskCancellationHandler {
+          try await body(
+            PostgresSession(connection: connection, settings: settings, savepointDepth: 0))
+        } onCancel: {
+          let closed: EventLoopFuture<Void> = connection.close()
+          _ = closed
+        }
       }
     } catch let error as PostgresError {
-      throw error
+      throw Task.isCancelled ? error.cancelled : error
     } catch let error as QueryDecodingError {
       throw error
     } catch let error as PSQLError {
-      throw PostgresError(
+      let error = PostgresError(
         error, sql: nil, arguments: [], showsArguments: settings.showsArgumentsInErrors)
+      throw Task.isCancelled ? error.cancelled : error
     }
   }
 }

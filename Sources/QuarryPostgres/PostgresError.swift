@@ -84,6 +84,15 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
     return text
   }
 
+  /// The error of a statement whose task was cancelled, which closed its connection.
+  var cancelled: PostgresError {
+    guard kind == .connection else { return self }
+    var error = self
+    error.kind = .cancelled
+    error.message = "the task was cancelled (its connection was closed): \(message)"
+    return error
+  }
+
   /// Translates postgres-nio's error.
   init(_ error: any Error, sql: String?, arguments: [QueryBinding], showsArguments: Bool) {
     guard let error = error as? PSQLError else {

@@ -562,7 +562,7 @@ struct DocCommentSQLTests {
       #"""
       SELECT count(*)
       FROM "reminders"
-      WHERE ("reminders"."isCompleted") OR (("reminders"."priority" = 3))
+      WHERE ("reminders"."isCompleted" OR ("reminders"."priority" = 3))
       """#)
     check(
       Reminder.where { $0.isCompleted }.not().count(),
@@ -583,7 +583,7 @@ struct DocCommentSQLTests {
       #"""
       SELECT count(*)
       FROM "reminders"
-      WHERE ("reminders"."isCompleted") OR (("reminders"."priority" = 3))
+      WHERE ("reminders"."isCompleted" OR ("reminders"."priority" = 3))
       """#)
     check(
       (!Reminder.where { $0.isCompleted }).count(),

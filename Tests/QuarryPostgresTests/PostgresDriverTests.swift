@@ -284,3 +284,32 @@ struct PostgresDriverTests {
     }
   }
 }
+
+@Suite("PostgreSQL cancellation", .enabled(if: PostgresTestServer.isEnabled))
+struct PostgresCancellationTests {
+  @Test func cancellingTheTaskStopsWaitingAndTheDatabaseGoesOn() async throws {
+    try await PostgresTestServer.withDatabase { db in
+      let started = ContinuousClock.now
+      let sleeper = Task {
+        try await db.read { db in
+          try await #sql("SELECT pg_sleep(30)", dialect: .postgres).execute(db)
+        }
+      }
+      try await Task.sleep(for: .milliseconds(300))
+      sleeper.cancel()
+      let result = await sleeper.result
+      let waited = ContinuousClock.now - started
+      guard case .failure(let error) = result else {
+        Issue.record("pg_sleep(30) finished although its task was cancelled")
+        return
+      }
+      #expect((error as? PostgresError)?.kind == .cancelled, "\(error)")
+      #expect(waited < .seconds(10))
+      // Other work goes on through new connections.
+      let one = try await db.read { db in
+        try await #sql("SELECT 1", as: Int.self, dialect: .postgres).fetchOne(db)
+      }
+      #expect(one == 1)
+    }
+  }
+}
