@@ -118,6 +118,15 @@ final class ChangeTracker {
   /// statement repeat them (compared by the pointer SQLite passes, stable while it runs).
   private var lastTable: UnsafePointer<CChar>?
   private var lastOperation: Int32 = 0
+  /// The first few tables recorded in ``pending`` (their names as SQLite passes them,
+  /// NUL-terminated), by kind, and the first few updating SQL texts: a later statement that
+  /// changes one of them again, the usual case in a transaction, is recognized by comparing
+  /// bytes, without making a `String` nor hashing one. Emptied whenever ``pending`` is replaced.
+  private var recordedRows: [[CChar]] = []
+  private var recordedUpdates: [[CChar]] = []
+  private var recordedUpdateSQL: [[CChar]] = []
+  /// Table names as SQLite passes them (NUL-terminated), with their lowercased `String`.
+  private var knownNames: [(bytes: [CChar], name: String)] = []
   private var pending = PendingChanges()
   /// The open savepoints, innermost last, each with what was pending when it began.
   private var savepoints: [(name: String, changes: PendingChanges)] = []
@@ -147,21 +156,54 @@ final class ChangeTracker {
     guard let table else { return }
     if operation == SQLITE_UPDATE, !currentRecorded, let current, let sql = sqlite3_sql(current) {
       currentRecorded = true
-      pending.updateSQL.insert(String(cString: sql))
+      if !isRecorded(sql, in: recordedUpdateSQL) {
+        pending.updateSQL.insert(String(cString: sql))
+        remember(sql, in: &recordedUpdateSQL)
+      }
     }
     if table == lastTable && operation == lastOperation { return }
     lastTable = table
     lastOperation = operation
-    let name = String(cString: table).lowercased()
-    if operation == SQLITE_UPDATE {
+    let isUpdate = operation == SQLITE_UPDATE
+    if isRecorded(table, in: isUpdate ? recordedUpdates : recordedRows) { return }
+    let name = lowercasedName(of: table)
+    if isUpdate {
       pending.updatedTables.insert(name)
+      remember(table, in: &recordedUpdates)
     } else {
       pending.rowTables.insert(name)
+      remember(table, in: &recordedRows)
     }
   }
 
+  /// `table` lowercased, as a `String` made once per name (for the first 32 names).
+  private func lowercasedName(of table: UnsafePointer<CChar>) -> String {
+    for known in knownNames where strcmp(known.bytes, table) == 0 { return known.name }
+    let name = String(cString: table).lowercased()
+    if knownNames.count < 32 {
+      knownNames.append((Array(UnsafeBufferPointer(start: table, count: strlen(table) + 1)), name))
+    }
+    return name
+  }
+
+  private func isRecorded(_ text: UnsafePointer<CChar>, in texts: [[CChar]]) -> Bool {
+    for recorded in texts where strcmp(recorded, text) == 0 { return true }
+    return false
+  }
+
+  private func remember(_ text: UnsafePointer<CChar>, in texts: inout [[CChar]]) {
+    guard texts.count < 8 else { return }
+    texts.append(Array(UnsafeBufferPointer(start: text, count: strlen(text) + 1)))
+  }
+
   func transactionWillCommit() {
-    committed.formUnion(pending)
+    if committed.isEmpty && committed.updateSQL.isEmpty {
+      // Nothing committed is waiting to be taken (the usual case): this transaction's changes
+      // become the committed ones as they are, without copying them one by one.
+      swap(&committed, &pending)
+    } else {
+      committed.formUnion(pending)
+    }
     endTransaction()
   }
 
@@ -171,6 +213,7 @@ final class ChangeTracker {
 
   private func endTransaction() {
     pending = PendingChanges()
+    forgetRecorded()
     savepoints.removeAll()
     lastTable = nil
   }
@@ -210,10 +253,18 @@ final class ChangeTracker {
       else { return }
       // The savepoint stays open, with what was pending when it began.
       pending = savepoints[found].changes
+      forgetRecorded()
       savepoints.removeSubrange((found + 1)...)
     default:
       return
     }
+  }
+
+  /// Called whenever ``pending`` is replaced: the names recorded may not be in it any more.
+  private func forgetRecorded() {
+    recordedRows.removeAll(keepingCapacity: true)
+    recordedUpdates.removeAll(keepingCapacity: true)
+    recordedUpdateSQL.removeAll(keepingCapacity: true)
   }
 
   // MARK: After commits
@@ -225,6 +276,12 @@ final class ChangeTracker {
     let taken = committed
     committed = PendingChanges()
     var changes = DatabaseChanges()
+    if taken.updatedTables.isEmpty && taken.notifiedTables.isEmpty {
+      // Only inserts and deletes (the usual case).
+      changes.tables.reserveCapacity(taken.rowTables.count)
+      for table in taken.rowTables { changes.tables[table] = .rows }
+      return changes
+    }
     for table in taken.rowTables.union(taken.notifiedTables) { changes.tables[table] = .rows }
     var updated: [String: Set<String>] = [:]
     for sql in taken.updateSQL {
