@@ -118,15 +118,14 @@ final class ChangeTracker {
   /// statement repeat them (compared by the pointer SQLite passes, stable while it runs).
   private var lastTable: UnsafePointer<CChar>?
   private var lastOperation: Int32 = 0
-  /// The first few tables recorded in ``pending`` (their names as SQLite passes them,
-  /// NUL-terminated), by kind, and the first few updating SQL texts: a later statement that
-  /// changes one of them again, the usual case in a transaction, is recognized by comparing
-  /// bytes, without making a `String` nor hashing one. Emptied whenever ``pending`` is replaced.
-  private var recordedRows: [[CChar]] = []
-  private var recordedUpdates: [[CChar]] = []
-  private var recordedUpdateSQL: [[CChar]] = []
-  /// Table names as SQLite passes them (NUL-terminated), with their lowercased `String`.
-  private var knownNames: [(bytes: [CChar], name: String)] = []
+  /// Table names and updating SQL texts seen (the first 64 of each), as SQLite passes them:
+  /// each with its `String`, made once, and the ``generation`` in which it was last recorded in
+  /// ``pending``. A statement changing a table already recorded, the usual case in a
+  /// transaction, is recognized by comparing bytes, without making a `String` or hashing one.
+  private var knownTables: [KnownText] = []
+  private var knownUpdateSQL: [KnownText] = []
+  /// Changes whenever ``pending`` is replaced: what was recorded in it before is forgotten.
+  private var generation = 1
   private var pending = PendingChanges()
   /// The open savepoints, innermost last, each with what was pending when it began.
   private var savepoints: [(name: String, changes: PendingChanges)] = []
@@ -156,44 +155,42 @@ final class ChangeTracker {
     guard let table else { return }
     if operation == SQLITE_UPDATE, !currentRecorded, let current, let sql = sqlite3_sql(current) {
       currentRecorded = true
-      if !isRecorded(sql, in: recordedUpdateSQL) {
-        pending.updateSQL.insert(String(cString: sql))
-        remember(sql, in: &recordedUpdateSQL)
+      if let sql = newlyRecorded(sql, in: &knownUpdateSQL, kind: .update, transform: nil) {
+        pending.updateSQL.insert(sql)
       }
     }
     if table == lastTable && operation == lastOperation { return }
     lastTable = table
     lastOperation = operation
-    let isUpdate = operation == SQLITE_UPDATE
-    if isRecorded(table, in: isUpdate ? recordedUpdates : recordedRows) { return }
-    let name = lowercasedName(of: table)
-    if isUpdate {
-      pending.updatedTables.insert(name)
-      remember(table, in: &recordedUpdates)
-    } else {
+    if operation == SQLITE_UPDATE {
+      if let name = newlyRecorded(table, in: &knownTables, kind: .update, transform: lowercased) {
+        pending.updatedTables.insert(name)
+      }
+    } else if let name = newlyRecorded(table, in: &knownTables, kind: .rows, transform: lowercased)
+    {
       pending.rowTables.insert(name)
-      remember(table, in: &recordedRows)
     }
   }
 
-  /// `table` lowercased, as a `String` made once per name (for the first 32 names).
-  private func lowercasedName(of table: UnsafePointer<CChar>) -> String {
-    for known in knownNames where strcmp(known.bytes, table) == 0 { return known.name }
-    let name = String(cString: table).lowercased()
-    if knownNames.count < 32 {
-      knownNames.append((Array(UnsafeBufferPointer(start: table, count: strlen(table) + 1)), name))
+  /// The `String` of `text` (transformed) unless it is recorded as `kind` in ``pending``
+  /// already: nil then. Records it.
+  private func newlyRecorded(
+    _ text: UnsafePointer<CChar>, in known: inout [KnownText], kind: KnownText.Kind,
+    transform: ((String) -> String)?
+  ) -> String? {
+    for index in known.indices where strcmp(known[index].bytes, text) == 0 {
+      guard known[index].generation(kind) != generation else { return nil }
+      known[index].record(kind, in: generation)
+      return known[index].string
     }
-    return name
-  }
-
-  private func isRecorded(_ text: UnsafePointer<CChar>, in texts: [[CChar]]) -> Bool {
-    for recorded in texts where strcmp(recorded, text) == 0 { return true }
-    return false
-  }
-
-  private func remember(_ text: UnsafePointer<CChar>, in texts: inout [[CChar]]) {
-    guard texts.count < 8 else { return }
-    texts.append(Array(UnsafeBufferPointer(start: text, count: strlen(text) + 1)))
+    let string = transform.map { $0(String(cString: text)) } ?? String(cString: text)
+    if known.count < 64 {
+      var new = KnownText(
+        bytes: Array(UnsafeBufferPointer(start: text, count: strlen(text) + 1)), string: string)
+      new.record(kind, in: generation)
+      known.append(new)
+    }
+    return string
   }
 
   func transactionWillCommit() {
@@ -262,9 +259,7 @@ final class ChangeTracker {
 
   /// Called whenever ``pending`` is replaced: the names recorded may not be in it any more.
   private func forgetRecorded() {
-    recordedRows.removeAll(keepingCapacity: true)
-    recordedUpdates.removeAll(keepingCapacity: true)
-    recordedUpdateSQL.removeAll(keepingCapacity: true)
+    generation &+= 1
   }
 
   // MARK: After commits
@@ -278,7 +273,6 @@ final class ChangeTracker {
     var changes = DatabaseChanges()
     if taken.updatedTables.isEmpty && taken.notifiedTables.isEmpty {
       // Only inserts and deletes (the usual case).
-      changes.tables.reserveCapacity(taken.rowTables.count)
       for table in taken.rowTables { changes.tables[table] = .rows }
       return changes
     }
@@ -313,6 +307,36 @@ final class ChangeTracker {
     updatesBySQL[sql] = authorizer.updates
     return authorizer.updates
   }
+}
+
+/// A table name or an SQL text as SQLite passes it (NUL-terminated), with its `String` and the
+/// generation of ``ChangeTracker``'s pending changes it was last recorded in, by kind.
+private struct KnownText {
+  enum Kind {
+    case rows, update
+  }
+
+  let bytes: [CChar]
+  let string: String
+  private var rowsGeneration = 0
+  private var updateGeneration = 0
+
+  init(bytes: [CChar], string: String) {
+    self.bytes = bytes
+    self.string = string
+  }
+
+  func generation(_ kind: Kind) -> Int {
+    kind == .rows ? rowsGeneration : updateGeneration
+  }
+
+  mutating func record(_ kind: Kind, in generation: Int) {
+    if kind == .rows { rowsGeneration = generation } else { updateGeneration = generation }
+  }
+}
+
+private func lowercased(_ name: String) -> String {
+  name.lowercased()
 }
 
 /// `name` without the quotes SQL may put around an identifier.
