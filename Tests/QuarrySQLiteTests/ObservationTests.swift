@@ -78,6 +78,37 @@ struct ObservationTests {
   }
 
   @Test(arguments: ObservedKind.allCases)
+  func aChangeRepeatedAfterARolledBackSavepointIsNoticed(_ kind: ObservedKind) async throws {
+    let database = try ObservedDatabase(kind)
+    defer { database.cleanUp() }
+    var values = observe(database) { db in try Reminder.count().fetchOne(db) ?? 0 }
+      .makeAsyncIterator()
+    #expect(try await values.next()?.fetch == 1)
+    // The same statement on the same table before a savepoint, in it (rolled back), and
+    // after it: the change before the savepoint is kept; then only the one after it.
+    for keepsFirst in [true, false] {
+      try await database.writer.write { db in
+        if keepsFirst { try Reminder.insert { Reminder.Draft(title: "before") }.execute(db) }
+        try db.execute(sql: "SAVEPOINT s")
+        try Reminder.insert { Reminder.Draft(title: "gone") }.execute(db)
+        try db.execute(sql: "ROLLBACK TO s")
+        try db.execute(sql: "RELEASE s")
+        if !keepsFirst { try Reminder.insert { Reminder.Draft(title: "after") }.execute(db) }
+      }
+      let next = try #require(try await values.next())
+      #expect(next.value == (keepsFirst ? 1 : 2))
+    }
+    // Several transactions in one access: the second one's changes are added to the first's.
+    try await database.writer.writeWithoutTransaction { db in
+      try db.execute(sql: "BEGIN; INSERT INTO others (value) VALUES (1); COMMIT")
+      try db.execute(sql: "BEGIN")
+      try Reminder.insert { Reminder.Draft(title: "third") }.execute(db)
+      try db.execute(sql: "COMMIT")
+    }
+    #expect(try await values.next()?.value == 3)
+  }
+
+  @Test(arguments: ObservedKind.allCases)
   func deleteWithoutWhereIsNoticed(_ kind: ObservedKind) async throws {
     let database = try ObservedDatabase(kind)
     defer { database.cleanUp() }

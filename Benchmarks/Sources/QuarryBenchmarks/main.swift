@@ -72,6 +72,60 @@ try run("W5", "render \(renderCount) selects") {
   ]
 }
 
+// W9: W3's inserts on a pool (a WAL file) while 1, 101 or 1,000 observations are live, beside
+// the same inserts with none: all in one transaction (W9), and one row per transaction (W9T).
+// Measured together, shown as two groups (Quarry, GRDB), each as ratios to its own pool with
+// no observation. Only the contenders asked for are set up (1,000 observations take a while).
+// (`--quick`: fewer rows, the same observations: GRDB's 1,000 take a second per 1,000 rows.)
+let observedInsertCount = quick ? 100 : insertCount
+let transactionCount = quick ? 20 : 2_000
+for (id, title, transactions, inserted) in [
+  (
+    "W9", "insert \(observedInsertCount) rows in 1 transaction on a pool", 1,
+    Array(values.prefix(observedInsertCount))
+  ),
+  (
+    "W9T", "\(transactionCount) one-row transactions on a pool", transactionCount,
+    Array(values.prefix(transactionCount))
+  ),
+] where only.isEmpty || only.contains(id) {
+  var contenders: [Contender] = []
+  for library in ["Quarry", "GRDB"] {
+    for observed in ObservedSet.all
+    where onlyContender == nil || onlyContender! == "\(library) pool, \(observed.label)" {
+      contenders.append(
+        library == "Quarry"
+          ? try QuarryObservation.insertItemsObserved(
+            inserted, transactions: transactions, observed: observed)
+          : try GRDBObservation.insertItemsObserved(
+            inserted, transactions: transactions, observed: observed))
+    }
+  }
+  let measured = try measure(
+    workload: "\(id) \(title)", contenders: contenders, iterations: iterations)
+  for library in ["Quarry", "GRDB"] {
+    let group = measured.filter { $0.contender.hasPrefix(library) }
+    if !group.isEmpty { results.append(group) }
+  }
+}
+
+// W8: the time from a commit to its value in an async consumer, printed after the table.
+var latencies: [LatencyMeasurement] = []
+if only.isEmpty || only.contains("W8") {
+  let makers: [(name: String, make: () throws -> LatencySubject)] = [
+    ("Quarry pool", { try QuarryObservation.latency(pool: true) }),
+    ("GRDB pool", { try GRDBObservation.latency(pool: true) }),
+    ("Quarry queue", { try QuarryObservation.latency(pool: false) }),
+    ("GRDB queue", { try GRDBObservation.latency(pool: false) }),
+  ]
+  let subjects = try makers.filter { maker in
+    onlyContender.map { maker.name.hasPrefix($0) } ?? true
+  }.map { try $0.make() }
+  defer { for subject in subjects { subject.close() } }
+  latencies = try measureLatencies(
+    subjects, commits: quick ? 40 : 1_000, rounds: quick ? 2 : 10, warmUp: quick ? 10 : 100)
+}
+
 // W6, raw C on the same file and the machine's ceiling are measured together, interleaved, and
 // shown as three groups, each as ratios to its own single reader or thread.
 var scaling: (pool: Double, raw: Double, ceiling: Double)?
@@ -114,3 +168,4 @@ if let scaling {
       scaling.pool, scaling.raw, scaling.ceiling))
 }
 if let summary = PoolContenders.stats.summary { print(summary) }
+printLatencies(latencies)

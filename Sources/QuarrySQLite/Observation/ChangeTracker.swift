@@ -118,6 +118,14 @@ final class ChangeTracker {
   /// statement repeat them (compared by the pointer SQLite passes, stable while it runs).
   private var lastTable: UnsafePointer<CChar>?
   private var lastOperation: Int32 = 0
+  /// Table names and updating SQL texts seen (the first 64 of each), as SQLite passes them:
+  /// each with its `String`, made once, and the ``generation`` in which it was last recorded in
+  /// ``pending``. A statement changing a table already recorded, the usual case in a
+  /// transaction, is recognized by comparing bytes, without making a `String` or hashing one.
+  private var knownTables: [KnownText] = []
+  private var knownUpdateSQL: [KnownText] = []
+  /// Changes whenever ``pending`` is replaced: what was recorded in it before is forgotten.
+  private var generation = 1
   private var pending = PendingChanges()
   /// The open savepoints, innermost last, each with what was pending when it began.
   private var savepoints: [(name: String, changes: PendingChanges)] = []
@@ -147,21 +155,52 @@ final class ChangeTracker {
     guard let table else { return }
     if operation == SQLITE_UPDATE, !currentRecorded, let current, let sql = sqlite3_sql(current) {
       currentRecorded = true
-      pending.updateSQL.insert(String(cString: sql))
+      if let sql = newlyRecorded(sql, in: &knownUpdateSQL, kind: .update, transform: nil) {
+        pending.updateSQL.insert(sql)
+      }
     }
     if table == lastTable && operation == lastOperation { return }
     lastTable = table
     lastOperation = operation
-    let name = String(cString: table).lowercased()
     if operation == SQLITE_UPDATE {
-      pending.updatedTables.insert(name)
-    } else {
+      if let name = newlyRecorded(table, in: &knownTables, kind: .update, transform: lowercased) {
+        pending.updatedTables.insert(name)
+      }
+    } else if let name = newlyRecorded(table, in: &knownTables, kind: .rows, transform: lowercased)
+    {
       pending.rowTables.insert(name)
     }
   }
 
+  /// The `String` of `text` (transformed) unless it is recorded as `kind` in ``pending``
+  /// already: nil then. Records it.
+  private func newlyRecorded(
+    _ text: UnsafePointer<CChar>, in known: inout [KnownText], kind: KnownText.Kind,
+    transform: ((String) -> String)?
+  ) -> String? {
+    for index in known.indices where strcmp(known[index].bytes, text) == 0 {
+      guard known[index].generation(kind) != generation else { return nil }
+      known[index].record(kind, in: generation)
+      return known[index].string
+    }
+    let string = transform.map { $0(String(cString: text)) } ?? String(cString: text)
+    if known.count < 64 {
+      var new = KnownText(
+        bytes: Array(UnsafeBufferPointer(start: text, count: strlen(text) + 1)), string: string)
+      new.record(kind, in: generation)
+      known.append(new)
+    }
+    return string
+  }
+
   func transactionWillCommit() {
-    committed.formUnion(pending)
+    if committed.isEmpty && committed.updateSQL.isEmpty {
+      // Nothing committed is waiting to be taken (the usual case): this transaction's changes
+      // become the committed ones as they are, without copying them one by one.
+      swap(&committed, &pending)
+    } else {
+      committed.formUnion(pending)
+    }
     endTransaction()
   }
 
@@ -171,6 +210,7 @@ final class ChangeTracker {
 
   private func endTransaction() {
     pending = PendingChanges()
+    forgetRecorded()
     savepoints.removeAll()
     lastTable = nil
   }
@@ -210,10 +250,16 @@ final class ChangeTracker {
       else { return }
       // The savepoint stays open, with what was pending when it began.
       pending = savepoints[found].changes
+      forgetRecorded()
       savepoints.removeSubrange((found + 1)...)
     default:
       return
     }
+  }
+
+  /// Called whenever ``pending`` is replaced: the names recorded may not be in it any more.
+  private func forgetRecorded() {
+    generation &+= 1
   }
 
   // MARK: After commits
@@ -225,6 +271,11 @@ final class ChangeTracker {
     let taken = committed
     committed = PendingChanges()
     var changes = DatabaseChanges()
+    if taken.updatedTables.isEmpty && taken.notifiedTables.isEmpty {
+      // Only inserts and deletes (the usual case).
+      for table in taken.rowTables { changes.tables[table] = .rows }
+      return changes
+    }
     for table in taken.rowTables.union(taken.notifiedTables) { changes.tables[table] = .rows }
     var updated: [String: Set<String>] = [:]
     for sql in taken.updateSQL {
@@ -256,6 +307,36 @@ final class ChangeTracker {
     updatesBySQL[sql] = authorizer.updates
     return authorizer.updates
   }
+}
+
+/// A table name or an SQL text as SQLite passes it (NUL-terminated), with its `String` and the
+/// generation of ``ChangeTracker``'s pending changes it was last recorded in, by kind.
+private struct KnownText {
+  enum Kind {
+    case rows, update
+  }
+
+  let bytes: [CChar]
+  let string: String
+  private var rowsGeneration = 0
+  private var updateGeneration = 0
+
+  init(bytes: [CChar], string: String) {
+    self.bytes = bytes
+    self.string = string
+  }
+
+  func generation(_ kind: Kind) -> Int {
+    kind == .rows ? rowsGeneration : updateGeneration
+  }
+
+  mutating func record(_ kind: Kind, in generation: Int) {
+    if kind == .rows { rowsGeneration = generation } else { updateGeneration = generation }
+  }
+}
+
+private func lowercased(_ name: String) -> String {
+  name.lowercased()
 }
 
 /// `name` without the quotes SQL may put around an identifier.
