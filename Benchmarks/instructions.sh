@@ -6,12 +6,12 @@
 #
 # CHECKOUT is a Quarry checkout whose Benchmarks/.build/release/QuarryBenchmarks is built (`swift
 # build -c release --package-path Benchmarks`); by default, the one this script is in. Workloads: W1
-# to W6 by default; W1S, W2S, W9 and W9T on request. Each contender runs alone, at full size, under
+# to W6 by default; W1S, W2S, W3O and W3OT on request. Each contender runs alone, at full size, under
 # callgrind; its count is the inclusive cost of `Clock.measure(_:)`, which Harness.swift's `measure`
 # calls around each timed run only (not the warm-up run nor `reset`): 7 runs (main.swift's
 # `iterations`) of N operations (main.swift's sizes), so per operation = count / (7 × N). The script
 # stops if `Clock.measure` was not called 7 times. W5's raw C is the "hand-built string" contender;
-# W6 compares "raw C, 1 connection" with "Quarry pool, 1 reader". W9 and W9T (on request) compare
+# W6 compares "raw C, 1 connection" with "Quarry pool, 1 reader". W3O and W3OT (on request) compare
 # Quarry's pool with no observation ("raw C" column) and with 1,000 observations of other tables
 # ("Quarry" column): the writer's own work only (the observations' fetches run on other threads,
 # outside `Clock.measure`). Hashing is made deterministic; W4's and W6's ids are random, so their
@@ -56,10 +56,10 @@ for workload in "${workloads[@]}"; do
     W4) size=10000 unit=lookup ;;
     W5) size=100000 unit=render raw="hand-built string" ;;
     W6) size=10000 unit=lookup raw="raw C, 1 connection" quarry="Quarry pool, 1 reader" ;;
-    W9 | W9T)
+    W3O | W3OT)
       size=20000 unit=insert raw="Quarry pool, 0 observations"
       quarry="Quarry pool, 1,000 observations"
-      [[ $workload == W9 ]] || { size=2000 unit=transaction; }
+      [[ $workload == W3O ]] || { size=2000 unit=transaction; }
       ;;
     *) echo "unknown workload $workload" >&2 && exit 1 ;;
   esac

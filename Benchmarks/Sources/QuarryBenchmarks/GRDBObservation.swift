@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// W8 and W9 for GRDB 7.10.0: `ValueObservation`, consumed as an `AsyncSequence` (W8) or with
-/// `start(in:)` (W9's many observations).
+/// W8 and W3O for GRDB 7.10.0: `ValueObservation`, consumed as an `AsyncSequence` (W8) or with
+/// `start(in:)` (W3O's many observations).
 enum GRDBObservation {
   /// The same file configuration as Quarry's: WAL, `synchronous = NORMAL`.
   static func writer(pool: Bool, in folder: URL) throws -> any DatabaseWriter {
@@ -46,7 +46,7 @@ enum GRDBObservation {
       })
   }
 
-  /// W9: W3's GRDB contender on a pool, in `transactions` transactions, while `observed` is
+  /// W3O: W3's GRDB contender on a pool, in `transactions` transactions, while `observed` is
   /// observed.
   static func insertItemsObserved(
     _ values: [ItemValues], transactions: Int, observed: ObservedSet

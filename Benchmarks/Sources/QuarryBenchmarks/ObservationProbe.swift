@@ -5,7 +5,7 @@ import Foundation
 // W8: the time from a commit to its new value in the consumer of an async sequence. Each commit
 // waits for the consumer to receive the one before, so no commit is coalesced with another.
 //
-// W9: W3's insert loop on a pool while other observations are live, beside the same loop with
+// W3O: W3's insert loop on a pool while other observations are live, beside the same loop with
 // none: what live observations cost a write they have nothing to do with.
 
 /// One observation whose commit-to-consumer latency W8 measures: `commit(value)` writes `value`
@@ -158,7 +158,7 @@ let latencySchema = #"CREATE TABLE "latency" ("id" INTEGER PRIMARY KEY)"#
 let latencyQuery = #"SELECT coalesce(max("id"), 0) FROM "latency""#
 let latencyInsert = #"INSERT INTO "latency" ("id") VALUES (?)"#
 
-/// W9's observed tables: other tables than the written one, each with `observedValueCount`
+/// W3O's observed tables: other tables than the written one, each with `observedValueCount`
 /// rows; the observations read one value each.
 let observedTableCount = 100
 let observedValueCount = 10
@@ -178,7 +178,7 @@ func observedQuery(table: Int) -> String {
   #"SELECT "value" FROM "observed\#(table)" WHERE "id" = ?"#
 }
 
-/// W9's observations: `count` queries of other tables (the first `observedTableCount` read
+/// W3O's observations: `count` queries of other tables (the first `observedTableCount` read
 /// one value of each table, the next ones other values of the same tables), as (table, id);
 /// `observesWritten` adds one of the written table (`count(*)` of `items`).
 struct ObservedSet {
@@ -238,9 +238,9 @@ final class FirstValues: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     while count < expected {
-      if let failure { throw BenchmarkError("W9: an observation failed: \(failure)") }
+      if let failure { throw BenchmarkError("W3O: an observation failed: \(failure)") }
       guard condition.wait(until: deadline) else {
-        throw BenchmarkError("W9: \(count) of \(expected) observations started within 60 s")
+        throw BenchmarkError("W3O: \(count) of \(expected) observations started within 60 s")
       }
     }
   }

@@ -2,7 +2,7 @@ import Foundation
 import Quarry
 import QuarrySQLite
 
-/// W8 and W9 for Quarry: `observe`, consumed as an `AsyncSequence`.
+/// W8 and W3O for Quarry: `observe`, consumed as an `AsyncSequence`.
 enum QuarryObservation {
   /// A WAL file with `synchronous = NORMAL` (a commit does not wait for the disk: the figures
   /// are the library's, not the disk's), as a pool or as a queue.
@@ -45,7 +45,7 @@ enum QuarryObservation {
       })
   }
 
-  /// W9: W3's Quarry contender on a pool, in `transactions` transactions, while `observed`
+  /// W3O: W3's Quarry contender on a pool, in `transactions` transactions, while `observed`
   /// is observed.
   static func insertItemsObserved(
     _ values: [ItemValues], transactions: Int, observed: ObservedSet

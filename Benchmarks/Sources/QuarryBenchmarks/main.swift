@@ -72,8 +72,8 @@ try run("W5", "render \(renderCount) selects") {
   ]
 }
 
-// W9: W3's inserts on a pool (a WAL file) while 1, 101 or 1,000 observations are live, beside
-// the same inserts with none: all in one transaction (W9), and one row per transaction (W9T).
+// W3O: W3's inserts on a pool (a WAL file) while 1, 101 or 1,000 observations are live, beside
+// the same inserts with none: all in one transaction (W3O), and one row per transaction (W3OT).
 // Measured together, shown as two groups (Quarry, GRDB), each as ratios to its own pool with
 // no observation. Only the contenders asked for are set up (1,000 observations take a while).
 // (`--quick`: fewer rows, the same observations: GRDB's 1,000 take a second per 1,000 rows.)
@@ -81,11 +81,11 @@ let observedInsertCount = quick ? 100 : insertCount
 let transactionCount = quick ? 20 : 2_000
 for (id, title, transactions, inserted) in [
   (
-    "W9", "insert \(observedInsertCount) rows in 1 transaction on a pool", 1,
+    "W3O", "insert \(observedInsertCount) rows in 1 transaction on a pool", 1,
     Array(values.prefix(observedInsertCount))
   ),
   (
-    "W9T", "\(transactionCount) one-row transactions on a pool", transactionCount,
+    "W3OT", "\(transactionCount) one-row transactions on a pool", transactionCount,
     Array(values.prefix(transactionCount))
   ),
 ] where only.isEmpty || only.contains(id) {
