@@ -18,7 +18,7 @@ import QuarryCore
 /// ```
 ///
 /// Statements built inside `read` and `write` render in PostgreSQL's dialect (see
-/// ``SQLDialect``). Call ``close()`` when done.
+/// `SQLDialect`). Call ``close()`` when done.
 public final class PostgresDatabase: Sendable {
   /// How the database logs and reports.
   public struct Configuration: Sendable {

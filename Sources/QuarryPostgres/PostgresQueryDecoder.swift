@@ -3,13 +3,13 @@ import NIOCore
 import PostgresNIO
 import QuarryCore
 
-/// Reads the cells of a PostgreSQL result row in order, for ``QueryDecodable`` types.
+/// Reads the cells of a PostgreSQL result row in order, for `QueryDecodable` types.
 ///
 /// Cells arrive in PostgreSQL's binary format. Integers of every width decode as integers;
 /// `boolean` as `Bool`; `real`/`double precision`/`numeric` as `Double`; text types, and the
 /// types Quarry stores as text on SQLite (`timestamptz` and `date` as ISO-8601, `uuid`,
 /// `json`/`jsonb`, `numeric`) as `String`, so `Date`, `UUID` and JSON representations decode from
-/// PostgreSQL's own types; `bytea` as bytes. Anything else is a ``QueryDecodingError`` naming
+/// PostgreSQL's own types; `bytea` as bytes. Anything else is a `QueryDecodingError` naming
 /// the column, the Swift type and what the cell held.
 struct PostgresQueryDecoder: QueryDecoder {
   let row: PostgresRow
