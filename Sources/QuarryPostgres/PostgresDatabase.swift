@@ -123,7 +123,7 @@ public final class PostgresDatabase: Sendable {
     _ body: (PostgresSession) async throws -> Result
   ) async throws -> Result {
     try await withConnection(on: primary) { session in
-      try await SQLDialect.$current.withValue(.postgres) { try await body(session) }
+      try await SQLDialect.withValue(.postgres) { try await body(session) }
     }
   }
 
@@ -134,7 +134,7 @@ public final class PostgresDatabase: Sendable {
       try await session.execute(sql: begin)
       let result: Result
       do {
-        result = try await SQLDialect.$current.withValue(.postgres) { try await body(session) }
+        result = try await SQLDialect.withValue(.postgres) { try await body(session) }
       } catch {
         // The rollback's own failure (a broken connection) must not hide why it was needed.
         try? await session.execute(sql: "ROLLBACK")
@@ -153,12 +153,18 @@ public final class PostgresDatabase: Sendable {
         // PostgreSQL stops a statement only when asked on another connection, which
         // postgres-nio doesn't do: a cancelled task closes its connection instead, so that it
         // waits no longer (the pool opens a new one, and the server rolls back).
-        try await withTaskCancellationHandler {
-          try await body(
-            PostgresSession(connection: connection, settings: settings, savepointDepth: 0))
-        } onCancel: {
-          let closed: EventLoopFuture<Void> = connection.close()
-          _ = closed
+        do {
+          return try await withTaskCancellationHandler {
+            try await body(
+              PostgresSession(connection: connection, settings: settings, savepointDepth: 0))
+          } onCancel: {
+            let closed: EventLoopFuture<Void> = connection.close()
+            _ = closed
+          }
+        } catch {
+          // The pool must not lend the connection again before it is closed.
+          if connection.isClosed || Task.isCancelled { try? await connection.closeFuture.get() }
+          throw error
         }
       }
     } catch let error as PostgresError {

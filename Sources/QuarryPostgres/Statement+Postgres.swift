@@ -4,7 +4,7 @@ extension Statement {
   /// The statement rendered in PostgreSQL's dialect.
   @inlinable
   var postgresQuery: QueryFragment {
-    SQLDialect.$current.withValue(.postgres) { query }
+    SQLDialect.withValue(.postgres) { query }
   }
 
   /// Runs the statement on PostgreSQL, discarding any rows.

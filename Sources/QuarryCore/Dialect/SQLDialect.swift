@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The SQL dialect statements are written in: SQLite's (the default) or PostgreSQL's.
 ///
 /// Most of what Quarry renders is the same in both. Where they differ (`IS` between two
@@ -21,20 +23,64 @@ public enum SQLDialect: String, Sendable, Hashable, CaseIterable {
   /// PostgreSQL's dialect (version 15).
   case postgres
 
-  /// The dialect statements built and rendered by the current task are written in.
-  @TaskLocal public static var current: SQLDialect = .sqlite
+  /// The dialect of the current task, when one was set.
+  @usableFromInline @TaskLocal static var taskDialect: SQLDialect = .sqlite
+
+  /// The dialect statements built and rendered by the current task are written in: SQLite's,
+  /// unless ``withValue(_:operation:)`` chose another.
+  @inlinable
+  public static var current: SQLDialect {
+    // A process that never chose another dialect reads no task-local value: SQLite's statements
+    // pay nothing for PostgreSQL's.
+    guard DialectUse.anyOtherChosen else { return .sqlite }
+    return taskDialect
+  }
 
   /// Runs `operation` with `dialect` as the ``current`` one.
   public static func withValue<Result>(
     _ dialect: SQLDialect, operation: () throws -> Result
   ) rethrows -> Result {
-    try $current.withValue(dialect, operation: operation)
+    DialectUse.choose(dialect)
+    return try $taskDialect.withValue(dialect, operation: operation)
   }
 
-  /// Whether PostgreSQL's dialect is current. (A task-local read: call it only where the
-  /// dialects differ, never on a path both take.)
+  /// Runs `operation` with `dialect` as the ``current`` one.
+  public static func withValue<Result: Sendable>(
+    _ dialect: SQLDialect, isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    DialectUse.choose(dialect)
+    return try await $taskDialect.withValue(dialect, operation: operation)
+  }
+
+  /// Whether PostgreSQL's dialect is current. (Read it only where the dialects differ.)
   @inlinable
   public static var isPostgres: Bool { current == .postgres }
+}
+
+/// Whether any task of the process ever chose another dialect than SQLite's.
+@usableFromInline
+enum DialectUse {
+  @usableFromInline
+  static var anyOtherChosen: Bool {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+      return Flag.value.load(ordering: .relaxed)
+    }
+    return true
+  }
+
+  static func choose(_ dialect: SQLDialect) {
+    guard dialect != .sqlite else { return }
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+      Flag.value.store(true, ordering: .relaxed)
+    }
+  }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  @usableFromInline
+  enum Flag {
+    @usableFromInline static let value = Atomic<Bool>(false)
+  }
 }
 
 extension QueryFragment {
