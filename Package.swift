@@ -151,7 +151,7 @@ let package = Package(
     .testTarget(
       name: "QuarryDocsTests",
       dependencies: [
-        "Quarry", "QuarrySQLite", "QuarryTestSupport",
+        "Quarry", "QuarrySQLite", "QuarryPostgres", "QuarryTestSupport",
         .product(name: "Tagged", package: "swift-tagged"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
