@@ -67,6 +67,8 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
   /// `40P01`).
   public var isRetryable: Bool { sqlState == "40001" || sqlState == "40P01" }
 
+  /// The error as a user reads it: the SQLSTATE, message, detail, hint, SQL and (when shown)
+  /// the arguments.
   public var description: String {
     var text = "PostgreSQL error"
     if let sqlState { text += " \(sqlState)" }
