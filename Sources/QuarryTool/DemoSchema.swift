@@ -73,16 +73,26 @@ let demoMigrator: DatabaseMigrator = {
 /// Inserts the demo's rows into an empty database.
 func seedDemoData(_ db: Database) throws {
   guard try RemindersList.count().fetchOne(db) == 0 else { return }
-  try RemindersList.insert {
+  try demoListsInsert.execute(db)
+  try demoRemindersInsert.execute(db)
+}
+
+/// The demo's lists, on SQLite and PostgreSQL alike.
+var demoListsInsert: Insert<RemindersList> {
+  RemindersList.insert {
     RemindersList.Draft(title: "Personal")
     RemindersList.Draft(title: "Work")
-  }.execute(db)
-  try Reminder.insert {
+  }
+}
+
+/// The demo's reminders, on SQLite and PostgreSQL alike.
+var demoRemindersInsert: Insert<Reminder> {
+  Reminder.insert {
     Reminder.Draft(title: "Get haircut", priority: .medium, remindersListID: 1)
     Reminder.Draft(title: "Groceries", priority: .high, remindersListID: 1)
     Reminder.Draft(title: "Call accountant", isCompleted: true, remindersListID: 1)
     Reminder.Draft(title: "Review pull request", priority: .high, remindersListID: 2)
     Reminder.Draft(title: "Book flights", isCompleted: true, priority: .low, remindersListID: 2)
     Reminder.Draft(title: "Write release notes", priority: .low, remindersListID: 2)
-  }.execute(db)
+  }
 }

@@ -71,18 +71,8 @@ struct PostgresDemo {
       ) ON COMMIT DROP
       """, dialect: .postgres
     ).execute(db)
-    try await RemindersList.insert {
-      RemindersList.Draft(title: "Personal")
-      RemindersList.Draft(title: "Work")
-    }.execute(db)
-    try await Reminder.insert {
-      Reminder.Draft(title: "Get haircut", priority: .medium, remindersListID: 1)
-      Reminder.Draft(title: "Groceries", priority: .high, remindersListID: 1)
-      Reminder.Draft(title: "Call accountant", isCompleted: true, remindersListID: 1)
-      Reminder.Draft(title: "Review pull request", priority: .high, remindersListID: 2)
-      Reminder.Draft(title: "Book flights", isCompleted: true, priority: .low, remindersListID: 2)
-      Reminder.Draft(title: "Write release notes", priority: .low, remindersListID: 2)
-    }.execute(db)
+    try await demoListsInsert.execute(db)
+    try await demoRemindersInsert.execute(db)
   }
 
   private func show<S: Statement, each Value: QueryDecodable>(

@@ -8,16 +8,16 @@ import Testing
 /// rows expected from both, so that the two backends cannot drift apart.
 @Suite("One suite, two databases", .enabled(if: PostgresTestServer.isEnabled))
 struct CrossDialectQueryTests {
-  /// Renders `build()` in both dialects, checks each SQL, runs it on both databases and
-  /// compares the rows.
+  /// Renders `build()` in both dialects, checks each SQL (`postgres` is nil where it is the same
+  /// as SQLite's), runs it on both databases and compares the rows.
   func check<each Value: QueryDecodable>(
     _ build: @Sendable () -> some Statement<(repeat each Value)>,
-    sqlite: String, postgres: String, ordered: Bool = true,
+    sqlite: String, postgres: String? = nil, ordered: Bool = true,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     #expect(build().query.sql == sqlite, sourceLocation: sourceLocation)
     let postgresSQL = SQLDialect.withValue(.postgres) { build().query.sql }
-    #expect(postgresSQL == postgres, sourceLocation: sourceLocation)
+    #expect(postgresSQL == (postgres ?? sqlite), sourceLocation: sourceLocation)
     let sqliteRows = try build().fetchAll(SampleData.sqlite()).map { String(describing: $0) }
     let postgresRows = try await PostgresTestServer.withDatabase { pg in
       try await SampleData.load(into: pg)
@@ -25,7 +25,8 @@ struct CrossDialectQueryTests {
         try await build().fetchAll(db).map { String(describing: $0) }
       }
     }
-    #expect(!sqliteRows.isEmpty || postgres.contains("FALSE"), sourceLocation: sourceLocation)
+    #expect(
+      !sqliteRows.isEmpty || postgresSQL.contains("FALSE"), sourceLocation: sourceLocation)
     if ordered {
       #expect(sqliteRows == postgresRows, sourceLocation: sourceLocation)
     } else {
@@ -38,14 +39,6 @@ struct CrossDialectQueryTests {
     try await check(
       { Reminder.where { !$0.isCompleted && $0.priority != nil }.order { $0.title }.limit(2) },
       sqlite: """
-        SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", \
-        "reminders"."priority", "reminders"."remindersListID", "reminders"."notes"
-        FROM "reminders"
-        WHERE ((NOT "reminders"."isCompleted") AND ("reminders"."priority" IS NOT NULL))
-        ORDER BY "reminders"."title"
-        LIMIT ?
-        """,
-      postgres: """
         SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", \
         "reminders"."priority", "reminders"."remindersListID", "reminders"."notes"
         FROM "reminders"
@@ -132,13 +125,6 @@ struct CrossDialectQueryTests {
         JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
         GROUP BY "remindersLists"."id"
         ORDER BY "remindersLists"."id"
-        """,
-      postgres: """
-        SELECT "remindersLists"."title", count("reminders"."id"), max("reminders"."priority")
-        FROM "remindersLists"
-        JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
-        GROUP BY "remindersLists"."id"
-        ORDER BY "remindersLists"."id"
         """)
   }
 
@@ -174,12 +160,6 @@ struct CrossDialectQueryTests {
         FROM "remindersLists"
         LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
         ORDER BY "remindersLists"."id", "reminders"."id"
-        """,
-      postgres: """
-        SELECT "remindersLists"."title", "reminders"."title"
-        FROM "remindersLists"
-        LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
-        ORDER BY "remindersLists"."id", "reminders"."id"
         """)
   }
 
@@ -200,14 +180,6 @@ struct CrossDialectQueryTests {
         FROM "remindersLists"
         WHERE ("remindersLists"."title" LIKE ?))) OR ("reminders"."title" LIKE ?))
         ORDER BY "reminders"."title" DESC
-        """,
-      postgres: """
-        SELECT "reminders"."title"
-        FROM "reminders"
-        WHERE (("reminders"."remindersListID" IN (SELECT "remindersLists"."id"
-        FROM "remindersLists"
-        WHERE ("remindersLists"."title" LIKE ?))) OR ("reminders"."title" LIKE ?))
-        ORDER BY "reminders"."title" DESC
         """)
   }
 
@@ -215,12 +187,6 @@ struct CrossDialectQueryTests {
     try await check(
       { Reminder.order { $0.id }.select { ($0.id, ($0.priority ?? 0) * 10, $0.notes ?? "-") } },
       sqlite: """
-        SELECT "reminders"."id", (coalesce("reminders"."priority", ?) * ?), \
-        coalesce("reminders"."notes", ?)
-        FROM "reminders"
-        ORDER BY "reminders"."id"
-        """,
-      postgres: """
         SELECT "reminders"."id", (coalesce("reminders"."priority", ?) * ?), \
         coalesce("reminders"."notes", ?)
         FROM "reminders"
@@ -275,12 +241,6 @@ struct CrossDialectQueryTests {
     try await check(
       { Reminder.find(4) },
       sqlite: """
-        SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", \
-        "reminders"."priority", "reminders"."remindersListID", "reminders"."notes"
-        FROM "reminders"
-        WHERE ("reminders"."id" = ?)
-        """,
-      postgres: """
         SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", \
         "reminders"."priority", "reminders"."remindersListID", "reminders"."notes"
         FROM "reminders"
