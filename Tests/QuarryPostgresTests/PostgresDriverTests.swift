@@ -276,8 +276,10 @@ struct PostgresDriverTests {
         .execute(db)
       }
       // Two migrators at once: the advisory lock makes them take turns.
-      async let first: Void = migrator.migrate(db)
-      async let second: Void = migrator.migrate(db)
+      let one = migrator
+      let other = migrator
+      async let first: Void = one.migrate(db)
+      async let second: Void = other.migrate(db)
       _ = try await (first, second)
       try await migrator.migrate(db)
       #expect(try await migrator.appliedMigrations(db) == ["Create events", "Index names"])
