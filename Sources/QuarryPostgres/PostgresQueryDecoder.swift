@@ -55,16 +55,11 @@ struct PostgresQueryDecoder: QueryDecoder {
 
   mutating func decode(_ type: Int64.Type) throws -> Int64 {
     let cell = try next("Int64")
-    guard var bytes = cell.bytes else { throw mismatch(cell, "Int64") }
+    if let value = Self.integer(of: cell) { return value }
     switch cell.dataType {
-    case .int8:
-      if let value = bytes.readInteger(as: Int64.self) { return value }
-    case .int4:
-      if let value = bytes.readInteger(as: Int32.self) { return Int64(value) }
-    case .int2:
-      if let value = bytes.readInteger(as: Int16.self) { return Int64(value) }
     case .oid:
-      if let value = bytes.readInteger(as: UInt32.self) { return Int64(value) }
+      var bytes = cell.bytes
+      if let value = bytes?.readInteger(as: UInt32.self) { return Int64(value) }
     case .numeric:
       if let decimal = try? cell.decode(Decimal.self),
         let value = Int64(exactly: NSDecimalNumber(decimal: decimal).doubleValue)
@@ -91,12 +86,8 @@ struct PostgresQueryDecoder: QueryDecoder {
       if let bits = bytes.readInteger(as: UInt32.self) {
         return Double(Float(bitPattern: bits))
       }
-    case .int8:
-      if let value = bytes.readInteger(as: Int64.self) { return Double(value) }
-    case .int4:
-      if let value = bytes.readInteger(as: Int32.self) { return Double(value) }
-    case .int2:
-      if let value = bytes.readInteger(as: Int16.self) { return Double(value) }
+    case .int8, .int4, .int2:
+      if let value = Self.integer(of: cell) { return Double(value) }
     case .numeric:
       if let decimal = try? cell.decode(Decimal.self) {
         return NSDecimalNumber(decimal: decimal).doubleValue
@@ -137,6 +128,17 @@ struct PostgresQueryDecoder: QueryDecoder {
       break
     }
     throw mismatch(cell, "Bool")
+  }
+
+  /// An `int2`, `int4` or `int8` cell's value; nil for other types and `NULL`.
+  static func integer(of cell: PostgresCell) -> Int64? {
+    guard var bytes = cell.bytes else { return nil }
+    switch cell.dataType {
+    case .int8: return bytes.readInteger(as: Int64.self)
+    case .int4: return bytes.readInteger(as: Int32.self).map(Int64.init)
+    case .int2: return bytes.readInteger(as: Int16.self).map(Int64.init)
+    default: return nil
+    }
   }
 
   /// A cell's value as text, for the types that have one Quarry reads as text.
