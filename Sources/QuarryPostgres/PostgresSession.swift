@@ -33,11 +33,11 @@ public struct PostgresSession: Sendable {
 
   /// Runs a fragment, discarding any rows.
   public func execute(_ fragment: QueryFragment) async throws {
-    let (rows, _) = try await run(fragment)
+    let (rows, sql) = try await run(fragment)
     do {
       for try await _ in rows {}
     } catch {
-      throw fail(error, fragment)
+      throw fail(error, sql, fragment)
     }
   }
 
@@ -55,7 +55,7 @@ public struct PostgresSession: Sendable {
     } catch let error as QueryDecodingError {
       throw error
     } catch {
-      throw fail(error, fragment)
+      throw fail(error, sql, fragment)
     }
     return values
   }
@@ -74,7 +74,7 @@ public struct PostgresSession: Sendable {
     } catch let error as QueryDecodingError {
       throw error
     } catch {
-      throw fail(error, fragment)
+      throw fail(error, sql, fragment)
     }
     return value
   }
@@ -153,10 +153,11 @@ public struct PostgresSession: Sendable {
       showsArguments: settings.showsArgumentsInErrors)
   }
 
-  private func fail(_ error: any Error, _ fragment: QueryFragment) -> PostgresError {
+  /// A failure while rows streamed in, with the SQL `run` already numbered.
+  private func fail(_ error: any Error, _ sql: String, _ fragment: QueryFragment) -> PostgresError {
     if let error = error as? PostgresError { return error }
     return PostgresError(
-      error, sql: PostgresPlaceholders.number(fragment.utf8).sql, arguments: fragment.bindings,
+      error, sql: sql, arguments: fragment.bindings,
       showsArguments: settings.showsArgumentsInErrors)
   }
 }
