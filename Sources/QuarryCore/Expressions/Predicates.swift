@@ -69,10 +69,22 @@ extension QueryExpression {
   /// `$0.title.collate(.nocase)` renders `("reminders"."title" COLLATE NOCASE)`.
   @inlinable
   public func collate(_ collation: Collation) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(\(self) COLLATE \(raw: collation.sql))")
+    if SQLDialect.isPostgres {
+      switch collation.sql {
+      case "BINARY": return SQLQueryExpression("(\(self) COLLATE \"C\")")
+      case "NOCASE", "RTRIM":
+        return SQLQueryExpression(
+          .unsupported(
+            "The \(collation.sql) collation",
+            instead: "compare lower(…) values, use ilike(_:), or a nondeterministic ICU collation"))
+      default: break
+      }
+    }
+    return SQLQueryExpression("(\(self) COLLATE \(raw: collation.sql))")
   }
 
-  /// `CAST(expression AS type)`, with the SQL type of `Target` (`INTEGER`, `REAL`, `TEXT`, `BLOB`).
+  /// `CAST(expression AS type)`, with the SQL type of `Target` (`INTEGER`, `REAL`, `TEXT`, `BLOB`;
+  /// on PostgreSQL `bigint`, `double precision`, `text`, `bytea`, `boolean`…).
   ///
   /// `$0.id.cast(as: String.self)` renders `CAST("reminders"."id" AS TEXT)`.
   @inlinable
@@ -103,6 +115,7 @@ extension QueryExpression where QueryValue: QueryOptional {
 /// The SQL type a Swift type casts to.
 @usableFromInline
 func sqlTypeName(_ type: Any.Type) -> String {
+  if SQLDialect.isPostgres { return postgresTypeName(type) ?? "numeric" }
   switch type {
   case is Double.Type, is Float.Type, is Double?.Type, is Float?.Type: return "REAL"
   case is String.Type, is String?.Type: return "TEXT"

@@ -7,14 +7,18 @@ public struct AggregateFunction<QueryValue>: QueryExpression, Sendable {
   @usableFromInline var call: QueryFragment
   @usableFromInline var ordering: QueryFragment?
   @usableFromInline var filter: QueryFragment?
+  /// What the aggregate gives for no rows, when PostgreSQL's form gives `NULL` where SQLite's
+  /// gives a value (`jsonb_agg`: `[]`): the call renders as `coalesce(call, value)`.
+  @usableFromInline var whenEmpty: String?
 
   /// A call of `name` with `arguments`: `name(arguments)`.
   @inlinable
-  init(_ name: String, _ arguments: QueryFragment) {
+  init(_ name: String, _ arguments: QueryFragment, whenEmpty: String? = nil) {
     var call = QueryFragment(sql: name)
     call.append(sql: "(")
     call.append(arguments)
     self.call = call
+    self.whenEmpty = whenEmpty
   }
 
   /// Counts only rows matching `condition`: `count(*) FILTER (WHERE …)`.
@@ -29,6 +33,13 @@ public struct AggregateFunction<QueryValue>: QueryExpression, Sendable {
 
   @inlinable
   public func write(to fragment: inout QueryFragment) {
+    write(to: &fragment, over: nil)
+  }
+
+  /// Writes the call, followed by `OVER window` when it runs as a window function.
+  @inlinable
+  func write(to fragment: inout QueryFragment, over window: QueryFragment?) {
+    if whenEmpty != nil { fragment.append(sql: "coalesce(") }
     fragment.append(call)
     if let ordering {
       fragment.append(sql: " ORDER BY ")
@@ -40,6 +51,11 @@ public struct AggregateFunction<QueryValue>: QueryExpression, Sendable {
       fragment.append(filter)
       fragment.append(sql: ")")
     }
+    if let window {
+      fragment.append(sql: " OVER ")
+      fragment.append(window)
+    }
+    if let whenEmpty { fragment.append(sql: ", \(whenEmpty))") }
   }
 }
 
@@ -149,7 +165,13 @@ extension QueryExpression where QueryValue: QueryNumeric {
   /// `$0.priority.total()` renders `total("reminders"."priority")`.
   @inlinable
   public func total(distinct: Bool = false) -> AggregateFunction<Double> {
-    AggregateFunction("total", "\(raw: distinct ? "DISTINCT " : "")\(self)")
+    if SQLDialect.isPostgres {
+      // PostgreSQL's `sum` of integers is `numeric`, and `NULL` for no rows.
+      return AggregateFunction(
+        "sum", "\(raw: distinct ? "DISTINCT " : "")CAST(\(self) AS double precision)",
+        whenEmpty: "0.0")
+    }
+    return AggregateFunction("total", "\(raw: distinct ? "DISTINCT " : "")\(self)")
   }
 
   /// `avg(expression)`: `NULL` for no rows.

@@ -1,6 +1,10 @@
 // SQLite's date and time functions. Times are any expression SQLite understands as a time
 // (ISO-8601 text, which is how Quarry stores `Date`, a Julian day, or `'now'`), followed by
 // modifiers such as `'start of month'` or `'+1 day'`.
+//
+// On PostgreSQL they render as `to_char` of the time read as a `timestamptz` in UTC, with
+// `'start of day|month|year'` as `date_trunc` and `'±N days|hours|minutes|seconds'` as interval
+// arithmetic; other modifiers, and `strftime` specifiers `to_char` lacks, are refused.
 
 extension SQLFunctions {
   /// `date(time, modifiers…)`: `YYYY-MM-DD`.
@@ -54,7 +58,10 @@ extension SQLFunctions {
   public static func strftime(
     _ format: String, _ time: some QueryExpression, _ modifiers: String...
   ) -> SQLQueryExpression<String?> {
-    SQLQueryExpression(.functionCall("strftime", [format, time] + modifiers))
+    if SQLDialect.isPostgres {
+      return SQLQueryExpression(PostgresTime.call("strftime", time, modifiers, format: format))
+    }
+    return SQLQueryExpression(.functionCall("strftime", [format, time] + modifiers))
   }
 
   /// The current time as a time value: `'now'`.
@@ -65,6 +72,7 @@ extension SQLFunctions {
   private static func call<Value>(
     _ name: String, _ time: some QueryExpression, _ modifiers: [String]
   ) -> SQLQueryExpression<Value> {
-    SQLQueryExpression(.functionCall(name, [time] + modifiers))
+    if SQLDialect.isPostgres { return SQLQueryExpression(PostgresTime.call(name, time, modifiers)) }
+    return SQLQueryExpression(.functionCall(name, [time] + modifiers))
   }
 }

@@ -1,4 +1,7 @@
-// JSON functions (SQLite's JSON1, built in since 3.38).
+// JSON functions (SQLite's JSON1, built in since 3.38). On PostgreSQL they render as the
+// `jsonb` functions that do the same: `jsonb_path_query_first` for paths, `jsonb_build_array`,
+// `jsonb_build_object`, `jsonb_agg` and `jsonb_object_agg` (an empty group gives `[]` or `{}`,
+// as in SQLite). PostgreSQL prints JSON with a space after `,` and `:`.
 
 extension QueryExpression {
   /// `expression -> ?`: the JSON value at `path` (`'$.a'`, `'$[0]'`), as JSON text.
@@ -6,7 +9,8 @@ extension QueryExpression {
   /// `SQLFunctions.jsonArray($0.id, $0.title).jsonValue(at: "$[1]")` renders `(json_array("reminders"."id", "reminders"."title") -> '$[1]')`.
   @inlinable
   public func jsonValue(at path: String) -> SQLQueryExpression<String?> {
-    SQLQueryExpression("(\(self) -> \(path))")
+    if SQLDialect.isPostgres { return SQLQueryExpression(postgresJSONPath(self, path)) }
+    return SQLQueryExpression("(\(self) -> \(path))")
   }
 
   /// `expression ->> ?`: the SQL value at `path`, typed as you expect it.
@@ -16,7 +20,10 @@ extension QueryExpression {
   public func jsonExtract<Value>(_ path: String, as type: Value.Type = Value.self)
     -> SQLQueryExpression<Value?>
   {
-    SQLQueryExpression("(\(self) ->> \(path))")
+    if SQLDialect.isPostgres {
+      return SQLQueryExpression(postgresJSONExtract(self, path, as: Value.self))
+    }
+    return SQLQueryExpression("(\(self) ->> \(path))")
   }
 
   /// `json_group_array(expression)`: the group's values as a JSON array.
@@ -24,7 +31,10 @@ extension QueryExpression {
   /// `$0.title.jsonGroupArray()` renders `json_group_array("reminders"."title")`.
   @inlinable
   public func jsonGroupArray() -> AggregateFunction<String> {
-    AggregateFunction("json_group_array", "\(self)")
+    if SQLDialect.isPostgres {
+      return AggregateFunction("jsonb_agg", "\(self)", whenEmpty: "'[]'")
+    }
+    return AggregateFunction("json_group_array", "\(self)")
   }
 }
 
@@ -35,14 +45,20 @@ extension SQLFunctions {
   public static func jsonExtract<Value>(
     _ json: some QueryExpression, _ path: String, as type: Value.Type = Value.self
   ) -> SQLQueryExpression<Value?> {
-    SQLQueryExpression("json_extract(\(json), \(path))")
+    if SQLDialect.isPostgres {
+      return SQLQueryExpression(postgresJSONExtract(json, path, as: Value.self))
+    }
+    return SQLQueryExpression("json_extract(\(json), \(path))")
   }
 
   /// `json_array(a, b, …)`
   ///
   /// `SQLFunctions.jsonArray($0.id, $0.title)` renders `json_array("reminders"."id", "reminders"."title")`.
   public static func jsonArray(_ elements: any QueryExpression...) -> SQLQueryExpression<String> {
-    SQLQueryExpression(.functionCall("json_array", elements.map { $0 }))
+    if SQLDialect.isPostgres {
+      return SQLQueryExpression(.typedFunctionCall("jsonb_build_array", elements.map { $0 }))
+    }
+    return SQLQueryExpression(.functionCall("json_array", elements.map { $0 }))
   }
 
   /// `json_object(?, a, ?, b, …)`: keys and values, in order.
@@ -51,11 +67,12 @@ extension SQLFunctions {
   public static func jsonObject(_ pairs: KeyValuePairs<String, any QueryExpression>)
     -> SQLQueryExpression<String>
   {
-    var fragment: QueryFragment = "json_object("
+    let isPostgres = SQLDialect.isPostgres
+    var fragment: QueryFragment = isPostgres ? "jsonb_build_object(" : "json_object("
     for (index, pair) in pairs.enumerated() {
       if index > 0 { fragment.append(sql: ", ") }
-      fragment.append("\(pair.key), ")
-      pair.value.write(to: &fragment)
+      fragment.append(isPostgres ? "CAST(\(pair.key) AS text), " : "\(pair.key), ")
+      fragment.appendTypedArgument(pair.value)
     }
     fragment.append(sql: ")")
     return SQLQueryExpression(fragment)
@@ -67,6 +84,28 @@ extension SQLFunctions {
   public static func jsonGroupObject(
     key: some QueryExpression<String>, value: some QueryExpression
   ) -> AggregateFunction<String> {
-    AggregateFunction("json_group_object", "\(key), \(value)")
+    if SQLDialect.isPostgres {
+      return AggregateFunction("jsonb_object_agg", "\(key), \(value)", whenEmpty: "'{}'")
+    }
+    return AggregateFunction("json_group_object", "\(key), \(value)")
   }
+}
+
+/// `jsonb_path_query_first(CAST(json AS jsonb), CAST(? AS jsonpath))`: the JSON value at an
+/// SQLite path (`$.a[0]`, which is also a JSON path), as `jsonb`.
+@usableFromInline
+func postgresJSONPath(_ json: some QueryExpression, _ path: String) -> QueryFragment {
+  "jsonb_path_query_first(CAST(\(json) AS jsonb), CAST(\(path) AS jsonpath))"
+}
+
+/// The value at `path` as an SQL value of `Value`'s type, as SQLite's `->>` gives it: JSON
+/// text without its quotes, cast to `bigint`, `double precision` or `boolean` when `Value` is
+/// a number or a Boolean.
+@usableFromInline
+func postgresJSONExtract<Value>(
+  _ json: some QueryExpression, _ path: String, as type: Value.Type
+) -> QueryFragment {
+  let text: QueryFragment = "(\(postgresJSONPath(json, path)) #>> '{}')"
+  guard let name = postgresTypeName(Value.self), name != "text" else { return text }
+  return "CAST(\(text) AS \(raw: name))"
 }

@@ -27,6 +27,7 @@ extension QueryExpression where QueryValue: QueryText {
   @inlinable
   public func trim(_ characters: String? = nil) -> SQLQueryExpression<QueryValue> {
     guard let characters else { return SQLQueryExpression("trim(\(self))") }
+    if SQLDialect.isPostgres { return SQLQueryExpression("btrim(\(self), \(characters))") }
     return SQLQueryExpression("trim(\(self), \(characters))")
   }
 
@@ -53,8 +54,9 @@ extension QueryExpression where QueryValue: QueryText {
   /// `$0.title.substr(1, 3)` renders `substr("reminders"."title", 1, 3)`.
   @inlinable
   public func substr(_ start: Int, _ length: Int? = nil) -> SQLQueryExpression<QueryValue> {
+    let start = IntegerArgument(start)
     guard let length else { return SQLQueryExpression("substr(\(self), \(start))") }
-    return SQLQueryExpression("substr(\(self), \(start), \(length))")
+    return SQLQueryExpression("substr(\(self), \(start), \(IntegerArgument(length)))")
   }
 
   /// `replace(expression, ?, ?)`
@@ -79,14 +81,16 @@ extension QueryExpression where QueryValue: QueryText {
   /// `$0.title.instr("a")` renders `instr("reminders"."title", 'a')`.
   @inlinable
   public func instr(_ substring: String) -> SQLQueryExpression<QueryValue.CountValue> {
-    SQLQueryExpression("instr(\(self), \(substring))")
+    if SQLDialect.isPostgres { return SQLQueryExpression("strpos(\(self), \(substring))") }
+    return SQLQueryExpression("instr(\(self), \(substring))")
   }
 
   /// `unicode(expression)`: the code point of the first character.
   ///
   /// `$0.title.unicode()` renders `unicode("reminders"."title")`.
   @inlinable public func unicode() -> SQLQueryExpression<Int?> {
-    SQLQueryExpression("unicode(\(self))")
+    if SQLDialect.isPostgres { return SQLQueryExpression("ascii(\(self))") }
+    return SQLQueryExpression("unicode(\(self))")
   }
 }
 
@@ -103,7 +107,12 @@ extension QueryExpression where QueryValue: QueryNumeric {
   /// `$0.id.round(2)` renders `round("reminders"."id", 2)`.
   @inlinable
   public func round(_ digits: Int = 0) -> SQLQueryExpression<Double> {
-    SQLQueryExpression("round(\(self), \(digits))")
+    if SQLDialect.isPostgres {
+      // PostgreSQL rounds to a number of digits only `numeric` values.
+      return SQLQueryExpression(
+        "CAST(round(CAST(\(self) AS numeric), \(IntegerArgument(digits))) AS double precision)")
+    }
+    return SQLQueryExpression("round(\(self), \(digits))")
   }
 }
 
@@ -111,18 +120,33 @@ extension QueryExpression {
   /// `hex(expression)`
   ///
   /// `$0.title.hex()` renders `hex("reminders"."title")`.
-  @inlinable public func hex() -> SQLQueryExpression<String> { SQLQueryExpression("hex(\(self))") }
+  @inlinable public func hex() -> SQLQueryExpression<String> {
+    if SQLDialect.isPostgres {
+      return SQLQueryExpression(
+        .unsupported("hex()", instead: "use #sql(\"upper(encode(…, 'hex'))\") on bytea"))
+    }
+    return SQLQueryExpression("hex(\(self))")
+  }
   /// `quote(expression)`: the value as an SQL literal.
   ///
   /// `$0.title.quote()` renders `quote("reminders"."title")`.
   @inlinable public func quote() -> SQLQueryExpression<String> {
-    SQLQueryExpression("quote(\(self))")
+    if SQLDialect.isPostgres {
+      return SQLQueryExpression(
+        .unsupported("quote()", instead: "use #sql(\"quote_nullable(…)\"), or bind the value"))
+    }
+    return SQLQueryExpression("quote(\(self))")
   }
   /// `typeof(expression)`: `'integer'`, `'real'`, `'text'`, `'blob'` or `'null'`.
   ///
   /// `$0.priority.typeof()` renders `typeof("reminders"."priority")`.
   @inlinable public func typeof() -> SQLQueryExpression<String> {
-    SQLQueryExpression("typeof(\(self))")
+    if SQLDialect.isPostgres {
+      return SQLQueryExpression(
+        .unsupported(
+          "typeof()", instead: "PostgreSQL's columns have one type; use #sql(\"pg_typeof(…)\")"))
+    }
+    return SQLQueryExpression("typeof(\(self))")
   }
 
   /// `nullif(expression, ?)`: `NULL` when the value equals `other`.
@@ -140,7 +164,8 @@ extension QueryExpression {
   @inlinable
   public func ifnull<Wrapped: QueryBindable>(_ fallback: Wrapped) -> SQLQueryExpression<Wrapped>
   where QueryValue == Wrapped? {
-    SQLQueryExpression("ifnull(\(self), \(fallback))")
+    if SQLDialect.isPostgres { return SQLQueryExpression("coalesce(\(self), \(fallback))") }
+    return SQLQueryExpression("ifnull(\(self), \(fallback))")
   }
 }
 
@@ -149,13 +174,34 @@ public enum SQLFunctions {
   /// `random()`: a random 64-bit integer.
   ///
   /// `SQLFunctions.random()` renders `random()`.
-  public static func random() -> SQLQueryExpression<Int> { SQLQueryExpression("random()") }
+  public static func random() -> SQLQueryExpression<Int> {
+    if SQLDialect.isPostgres {
+      return SQLQueryExpression(
+        .unsupported(
+          "random() as a 64-bit integer",
+          instead:
+            "PostgreSQL's random() is a double from 0 to 1: use #sql(\"random()\", as: Double.self)"
+        ))
+    }
+    return SQLQueryExpression("random()")
+  }
 
   /// `char(?, ?, …)`: a string from code points.
   ///
   /// `SQLFunctions.char(72, 105)` renders `char(72, 105)`.
   public static func char(_ codePoints: Int...) -> SQLQueryExpression<String> {
-    SQLQueryExpression(.functionCall("char", codePoints))
+    if SQLDialect.isPostgres {
+      // PostgreSQL's chr takes one code point: chr(72) || chr(105).
+      var fragment = QueryFragment(sql: codePoints.isEmpty ? "''" : "(")
+      for (index, codePoint) in codePoints.enumerated() {
+        fragment.append(
+          index == 0
+            ? "chr(\(IntegerArgument(codePoint)))" : " || chr(\(IntegerArgument(codePoint)))")
+      }
+      if !codePoints.isEmpty { fragment.append(sql: ")") }
+      return SQLQueryExpression(fragment)
+    }
+    return SQLQueryExpression(.functionCall("char", codePoints))
   }
 
   /// `printf(?, …)`: a formatted string (`format` in SQLite 3.38 and later).
@@ -164,7 +210,13 @@ public enum SQLFunctions {
   public static func printf(_ format: String, _ arguments: any QueryExpression...)
     -> SQLQueryExpression<String>
   {
-    SQLQueryExpression(.functionCall("printf", [format] + arguments.map { $0 }))
+    if SQLDialect.isPostgres {
+      return SQLQueryExpression(
+        .unsupported(
+          "printf()",
+          instead: "PostgreSQL's format() takes other specifiers: use #sql(\"format(…)\")"))
+    }
+    return SQLQueryExpression(.functionCall("printf", [format] + arguments.map { $0 }))
   }
 
   /// `coalesce(a, b, …)`: the first non-`NULL` argument.
@@ -173,7 +225,10 @@ public enum SQLFunctions {
   public static func coalesce<Value>(
     _ first: some QueryExpression<Value?>, _ rest: any QueryExpression...
   ) -> SQLQueryExpression<Value?> {
-    SQLQueryExpression(.functionCall("coalesce", [first] + rest.map { $0 }))
+    if SQLDialect.isPostgres {
+      return SQLQueryExpression(.typedFunctionCall("coalesce", [first] + rest.map { $0 }))
+    }
+    return SQLQueryExpression(.functionCall("coalesce", [first] + rest.map { $0 }))
   }
 
   /// Scalar `max(a, b, …)`: the largest argument.
@@ -182,7 +237,8 @@ public enum SQLFunctions {
   public static func max<Value>(
     _ first: some QueryExpression<Value>, _ rest: any QueryExpression<Value>...
   ) -> SQLQueryExpression<Value> {
-    SQLQueryExpression(.functionCall("max", [first] + rest.map { $0 }))
+    SQLQueryExpression(
+      .scalarExtreme("max", postgres: "greatest", Value.self, [first] + rest.map { $0 }))
   }
 
   /// Scalar `min(a, b, …)`: the smallest argument.
@@ -191,11 +247,27 @@ public enum SQLFunctions {
   public static func min<Value>(
     _ first: some QueryExpression<Value>, _ rest: any QueryExpression<Value>...
   ) -> SQLQueryExpression<Value> {
-    SQLQueryExpression(.functionCall("min", [first] + rest.map { $0 }))
+    SQLQueryExpression(
+      .scalarExtreme("min", postgres: "least", Value.self, [first] + rest.map { $0 }))
   }
 }
 
 extension QueryFragment {
+  /// Scalar `max`/`min`: PostgreSQL's `greatest`/`least`, which skip `NULL` where SQLite's
+  /// return `NULL`, so they stand in only for non-optional values.
+  static func scalarExtreme<Value>(
+    _ name: String, postgres: String, _ value: Value.Type, _ arguments: [any QueryAssignable]
+  ) -> QueryFragment {
+    guard SQLDialect.isPostgres else { return functionCall(name, arguments) }
+    guard !(Value.self is any QueryOptional.Type) else {
+      return .unsupported(
+        "Scalar \(name)() of optional values",
+        instead: "PostgreSQL's \(postgres)() skips NULL where SQLite's \(name)() returns it; "
+          + "compare with coalesce(…) or #sql(\"\(postgres)(…)\")")
+    }
+    return typedFunctionCall(postgres, arguments)
+  }
+
   /// `name(a, b, …)`: a call of an SQL function, each argument rendered (values bound).
   static func functionCall(_ name: String, _ arguments: [any QueryAssignable]) -> QueryFragment {
     var fragment = QueryFragment(sql: name + "(")
@@ -228,7 +300,8 @@ extension QueryExpression where QueryValue: QueryText {
   ///
   /// `$0.title.hex().unhex()` renders `unhex(hex("reminders"."title"))`.
   @inlinable public func unhex() -> SQLQueryExpression<[UInt8]?> {
-    SQLQueryExpression("unhex(\(self))")
+    if SQLDialect.isPostgres { return SQLQueryExpression("decode(\(self), 'hex')") }
+    return SQLQueryExpression("unhex(\(self))")
   }
 }
 
@@ -236,7 +309,9 @@ extension QueryExpression where QueryValue: QueryNumeric {
   /// `sign(expression)`: -1, 0 or 1 (`NULL` for `NULL`, so optional for an optional).
   ///
   /// `$0.id.sign()` renders `sign("reminders"."id")`.
-  @inlinable public func sign() -> SQLQueryExpression<Int> { SQLQueryExpression("sign(\(self))") }
+  @inlinable public func sign() -> SQLQueryExpression<Int> {
+    SQLQueryExpression(.sign(of: self))
+  }
 }
 
 extension QueryExpression where QueryValue: QueryNumeric & QueryOptional {
@@ -244,7 +319,23 @@ extension QueryExpression where QueryValue: QueryNumeric & QueryOptional {
   ///
   /// `$0.priority.sign()` renders `sign("reminders"."priority")`.
   @inlinable public func sign() -> SQLQueryExpression<Int?> {
-    SQLQueryExpression("sign(\(self))")
+    SQLQueryExpression(.sign(of: self))
+  }
+}
+
+extension QueryFragment {
+  /// `sign(x)`; PostgreSQL's is `numeric` or `double precision`, cast back to an integer.
+  @usableFromInline
+  static func sign(of value: some QueryExpression) -> QueryFragment {
+    SQLDialect.isPostgres ? "CAST(sign(\(value)) AS bigint)" : "sign(\(value))"
+  }
+
+  /// A planner hint (`likely(x)`): PostgreSQL has none, so there it is the value itself.
+  @usableFromInline
+  static func plannerHint(_ name: String, _ value: some QueryExpression, _ extra: String = "")
+    -> QueryFragment
+  {
+    SQLDialect.isPostgres ? "(\(value))" : "\(raw: name)(\(value)\(raw: extra))"
   }
 }
 
@@ -253,21 +344,21 @@ extension QueryExpression {
   ///
   /// `$0.isCompleted.likely()` renders `likely("reminders"."isCompleted")`.
   @inlinable public func likely() -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("likely(\(self))")
+    SQLQueryExpression(.plannerHint("likely", self))
   }
 
   /// `unlikely(expression)`: the value, hinting to the planner that it is usually false.
   ///
   /// `$0.isCompleted.unlikely()` renders `unlikely("reminders"."isCompleted")`.
   @inlinable public func unlikely() -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("unlikely(\(self))")
+    SQLQueryExpression(.plannerHint("unlikely", self))
   }
 
   /// `likelihood(expression, ?)`: the value, hinting how often it is true (0.0 to 1.0).
   ///
   /// `$0.isCompleted.likelihood(0.25)` renders `likelihood("reminders"."isCompleted", 0.25)`.
   @inlinable public func likelihood(_ probability: Double) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("likelihood(\(self), \(raw: String(probability)))")
+    SQLQueryExpression(.plannerHint("likelihood", self, ", " + String(probability)))
   }
 }
 
@@ -276,13 +367,22 @@ extension SQLFunctions {
   ///
   /// `SQLFunctions.randomblob(4)` renders `randomblob(4)`.
   public static func randomblob(_ count: Int) -> SQLQueryExpression<[UInt8]> {
-    SQLQueryExpression("randomblob(\(count))")
+    if SQLDialect.isPostgres {
+      return SQLQueryExpression(
+        .unsupported(
+          "randomblob()",
+          instead: "use pgcrypto's gen_random_bytes(…) with #sql, or bind random bytes"))
+    }
+    return SQLQueryExpression("randomblob(\(count))")
   }
 
   /// `zeroblob(?)`: `count` zero bytes.
   ///
   /// `SQLFunctions.zeroblob(4)` renders `zeroblob(4)`.
   public static func zeroblob(_ count: Int) -> SQLQueryExpression<[UInt8]> {
-    SQLQueryExpression("zeroblob(\(count))")
+    if SQLDialect.isPostgres {
+      return SQLQueryExpression("decode(repeat('00', \(IntegerArgument(count))), 'hex')")
+    }
+    return SQLQueryExpression("zeroblob(\(count))")
   }
 }

@@ -92,7 +92,9 @@ extension AggregateFunction {
   ///
   /// `$0.id.sum().over(Window.order(by: $0.id).frame("ROWS BETWEEN 1 PRECEDING AND CURRENT ROW"))` renders `sum("reminders"."id") OVER (ORDER BY "reminders"."id" ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)`.
   public func over(_ window: Window = Window()) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("\(self) OVER \(window.fragment)")
+    var fragment = QueryFragment()
+    write(to: &fragment, over: window.fragment)
+    return SQLQueryExpression(fragment)
   }
 }
 
@@ -113,7 +115,7 @@ extension SQLFunctions {
   ///
   /// `SQLFunctions.ntile(2).over(Window.order(by: $0.id))` renders `ntile(2) OVER (ORDER BY "reminders"."id")`.
   public static func ntile(_ buckets: Int) -> WindowFunction<Int> {
-    WindowFunction("ntile(\(buckets))")
+    WindowFunction("ntile(\(IntegerArgument(buckets)))")
   }
 }
 
@@ -122,13 +124,13 @@ extension QueryExpression {
   ///
   /// `$0.title.lag().over(Window.order(by: $0.id))` renders `lag("reminders"."title", 1) OVER (ORDER BY "reminders"."id")`.
   public func lag(_ offset: Int = 1) -> WindowFunction<QueryValue?> {
-    WindowFunction("lag(\(self), \(offset))")
+    WindowFunction("lag(\(self), \(IntegerArgument(offset)))")
   }
   /// `lead(expression, ?)`: the value `offset` rows after, `NULL` after the last.
   ///
   /// `$0.title.lead(2).over(Window.order(by: $0.id))` renders `lead("reminders"."title", 2) OVER (ORDER BY "reminders"."id")`.
   public func lead(_ offset: Int = 1) -> WindowFunction<QueryValue?> {
-    WindowFunction("lead(\(self), \(offset))")
+    WindowFunction("lead(\(self), \(IntegerArgument(offset)))")
   }
   /// `first_value(expression)`
   ///

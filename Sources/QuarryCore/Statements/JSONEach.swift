@@ -151,11 +151,20 @@ public struct NullableJSONEachColumns<Key, Value>: Sendable {
 }
 
 extension Table {
+  /// `FROM "table" JOIN json_each(json)`; on PostgreSQL, a lateral join of the subquery
+  /// that gives `json_each`'s columns: `JOIN LATERAL (SELECT …) AS "json_each" ON TRUE`.
   @usableFromInline
-  static func jsonEachSource(
-    _ kind: String, _ json: some QueryExpression, alias: String
+  static func jsonEachSource<Key, Value>(
+    _ kind: String, _ json: some QueryExpression, alias: String, key: Key.Type, value: Value.Type
   ) -> QueryFragment {
-    var source: QueryFragment = "\nFROM \(raw: schema.quotedName)\n\(raw: kind) json_each(\(json))"
+    var source: QueryFragment = "\nFROM \(raw: schema.quotedName)\n\(raw: kind) "
+    if SQLDialect.isPostgres {
+      source.append(sql: "LATERAL ")
+      source.append(PostgresJSONEach.subquery(over: json.queryFragment, key: key, value: value))
+      source.append(" AS \(quote: alias) ON TRUE")
+      return source
+    }
+    source.append("json_each(\(json))")
     if alias != "json_each" { source.append("\(raw: " AS ")\(quote: alias)") }
     return source
   }
@@ -195,7 +204,10 @@ extension Table {
     return JoinSelect(
       columns: (columns, each),
       selection: QueryFragment(sql: schema.selectionSQL + ", " + each.selectionSQL),
-      source: jsonEachSource("JOIN", json(columns), alias: alias), predicates: QueryFragment())
+      source: jsonEachSource(
+        "JOIN", json(columns), alias: alias, key: JSONEachKey<Source.QueryValue>.self,
+        value: JSONEachValue<Source.QueryValue>.self),
+      predicates: QueryFragment())
   }
 
   /// `FROM self LEFT JOIN json_each(json)`: like ``join(jsonEach:as:)``, but a row whose JSON
@@ -230,7 +242,9 @@ extension Table {
     return JoinSelect(
       columns: (columns, NullableJSONEachColumns(columns: each)),
       selection: QueryFragment(sql: schema.selectionSQL + ", " + each.selectionSQL),
-      source: jsonEachSource("LEFT JOIN", json(columns), alias: alias),
+      source: jsonEachSource(
+        "LEFT JOIN", json(columns), alias: alias, key: JSONEachKey<Source.QueryValue>.self,
+        value: JSONEachValue<Source.QueryValue>.self),
       predicates: QueryFragment())
   }
 }
@@ -257,9 +271,17 @@ extension JSONEach {
   ) -> JoinSelect<Self, JSONEachColumns<Key, Value>>
   where Key == Collection.JSONEachKey, Value == Collection.JSONEachValue {
     let columns = JSONEachColumns<Key, Value>(alias: "json_each")
-    var source = QueryFragment(sql: "\nFROM json_each(")
-    source.append(binding: JSONRepresentation(queryOutput: collection).queryBinding)
-    source.append(sql: ")")
+    var json = QueryFragment()
+    json.append(binding: JSONRepresentation(queryOutput: collection).queryBinding)
+    var source = QueryFragment(sql: "\nFROM ")
+    if SQLDialect.isPostgres {
+      source.append(PostgresJSONEach.subquery(over: json, key: Key.self, value: Value.self))
+      source.append(sql: #" AS "json_each""#)
+    } else {
+      source.append(sql: "json_each(")
+      source.append(json)
+      source.append(sql: ")")
+    }
     return JoinSelect(
       columns: columns, selection: QueryFragment(sql: columns.selectionSQL), source: source,
       predicates: QueryFragment())

@@ -17,6 +17,13 @@ import QuarrySQLite
   var notes: String?
 }
 
+@Table struct Tagging: Equatable {
+  let id: Int
+  @Column(as: [String].JSONRepresentation.self) var tags: [String] = []
+  @Column(as: [String: Int].JSONRepresentation.self) var counts: [String: Int] = [:]
+  var dueAt: Date
+}
+
 /// The same rows in both databases.
 enum SampleData {
   static let lists = [(1, "Home"), (2, "Work"), (3, "Empty")]
@@ -27,6 +34,16 @@ enum SampleData {
     (4, "Review PR", false, 3, 2, "it's urgent"),
     (5, "Expenses", true, 1, 2, nil),
     (6, "alpha", false, nil, 2, "lower-case title"),
+  ]
+
+  static let taggings = [
+    Tagging(
+      id: 1, tags: ["home", "work"], counts: ["a": 1],
+      dueAt: Date(timeIntervalSince1970: 1_769_854_830.5)),  // 2026-01-31 10:20:30.5 UTC
+    Tagging(id: 2, dueAt: Date(timeIntervalSince1970: 1_772_323_199)),  // 2026-02-28 23:59:59
+    Tagging(
+      id: 3, tags: ["work"], counts: ["b": 2, "c": -3],
+      dueAt: Date(timeIntervalSince1970: 1_767_139_200)),  // 2025-12-31 00:00:00
   ]
 
   static let sqliteSchema = [
@@ -43,6 +60,12 @@ enum SampleData {
       "priority" INTEGER,
       "remindersListID" INTEGER NOT NULL REFERENCES "remindersLists"("id"),
       "notes" TEXT
+    ) STRICT
+    """,
+    """
+    CREATE TABLE "taggings" (
+      "id" INTEGER PRIMARY KEY, "tags" TEXT NOT NULL, "counts" TEXT NOT NULL,
+      "dueAt" TEXT NOT NULL
     ) STRICT
     """,
   ]
@@ -63,6 +86,12 @@ enum SampleData {
       "notes" text
     )
     """,
+    """
+    CREATE TABLE "taggings" (
+      "id" bigint PRIMARY KEY, "tags" jsonb NOT NULL, "counts" jsonb NOT NULL,
+      "dueAt" timestamptz NOT NULL
+    )
+    """,
   ]
 
   /// The inserts, built in the current dialect.
@@ -78,6 +107,7 @@ enum SampleData {
             remindersListID: listID, notes: notes)
         }
       }.query,
+      Tagging.insert { taggings }.query,
     ]
   }
 
