@@ -300,4 +300,82 @@ struct ObservationTests {
     var values = database.writer.observe { db in Thread.isMainThread }.makeAsyncIterator()
     #expect(try await values.next() == false)
   }
+  @Test(arguments: ObservedKind.allCases)
+  func aTransactionChangingManyTablesIsNoticedOnce(_ kind: ObservedKind) async throws {
+    let database = try ObservedDatabase(kind)
+    defer { database.cleanUp() }
+    let writer = database.writer
+    // More tables than the tracker remembers by their bytes (64).
+    let tables = (0..<80).map { "many_\($0)" }
+    try await writer.write { db in
+      for table in tables {
+        try db.execute(sql: "CREATE TABLE \(table) (id INTEGER PRIMARY KEY, value INTEGER)")
+      }
+    }
+    var last = observe(database) { db in
+      try db.fetchOne(Int.self, sql: "SELECT count(*) FROM many_79") ?? 0
+    }.makeAsyncIterator()
+    var reminders = observe(database) { db in try Reminder.count().fetchOne(db) ?? 0 }
+      .makeAsyncIterator()
+    #expect(try await last.next()?.fetch == 1)
+    #expect(try await reminders.next()?.fetch == 1)
+    // Every table, twice, in one transaction: one new value.
+    try await writer.write { db in
+      for _ in 0..<2 {
+        for table in tables { try db.execute(sql: "INSERT INTO \(table) (value) VALUES (1)") }
+      }
+    }
+    let afterAll = try #require(try await last.next())
+    #expect(afterAll.value == 2)
+    #expect(afterAll.fetch == 2)
+    // Every table but the last one: not noticed (the tables of the transaction before are
+    // forgotten); then reminders only, then the last table only.
+    try await writer.write { db in
+      for table in tables.dropLast() {
+        try db.execute(sql: "INSERT INTO \(table) (value) VALUES (1)")
+      }
+    }
+    try await writer.write { db in
+      try Reminder.insert { Reminder.Draft(title: "Milk") }.execute(db)
+    }
+    let reminder = try #require(try await reminders.next())
+    #expect(reminder.value == 1)
+    #expect(reminder.fetch == 2)
+    try await writer.write { db in try db.execute(sql: "INSERT INTO many_79 (value) VALUES (1)") }
+    let lastTable = try #require(try await last.next())
+    #expect(lastTable.value == 3)
+    #expect(lastTable.fetch == 3)
+  }
+
+  @Test(arguments: ObservedKind.allCases)
+  func aTableRecreatedUnderANameInOtherCaseIsStillObserved(_ kind: ObservedKind) async throws {
+    let database = try ObservedDatabase(kind)
+    defer { database.cleanUp() }
+    let writer = database.writer
+    var values = observe(database) { db in
+      try db.fetchOne(Int.self, sql: "SELECT count(*) FROM others") ?? 0
+    }.makeAsyncIterator()
+    #expect(try await values.next()?.fetch == 1)
+    try await writer.write { db in try db.execute(sql: "INSERT INTO Others (value) VALUES (1)") }
+    #expect(try await values.next()?.value == 1)
+    // Dropped and created again as `OTHERS`: SQLite's hooks now pass that name.
+    try await writer.write { db in
+      try db.execute(sql: "DROP TABLE others")
+      try db.execute(
+        sql: "CREATE TABLE \"OTHERS\" (id INTEGER PRIMARY KEY, value INTEGER NOT NULL)")
+      db.notifyChanges(inTablesNamed: ["others"])
+    }
+    #expect(try await values.next()?.value == 0)
+    // Reminders only: not noticed. Then the new table, spelled both ways, in one transaction.
+    try await writer.write { db in
+      try Reminder.insert { Reminder.Draft(title: "Milk") }.execute(db)
+    }
+    try await writer.write { db in
+      try db.execute(sql: "INSERT INTO others (value) VALUES (2)")
+      try db.execute(sql: "INSERT INTO OTHERS (value) VALUES (3)")
+    }
+    let next = try #require(try await values.next())
+    #expect(next.value == 2)
+    #expect(next.fetch == 4)
+  }
 }

@@ -65,13 +65,15 @@ extension Database {
         handle, UInt32(SQLITE_TRACE_STMT),
         { _, context, statement, text in
           guard let context, let statement else { return 0 }
-          let tracker = Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue()
           // Statements run by triggers are reported as `-- comments`: they are the caller's.
           let sql = text?.assumingMemoryBound(to: CChar.self)
           if let sql, sql.pointee == CChar(UInt8(ascii: "-")) { return 0 }
-          tracker.statementWillRun(OpaquePointer(statement), text: sql)
-          if tracker.connectionHooks.logger != nil {
-            tracker.connectionHooks.trace(OpaquePointer(statement))
+          // The connection keeps the tracker alive while the callback is installed: no retain.
+          Unmanaged<ChangeTracker>.fromOpaque(context)._withUnsafeGuaranteedRef { tracker in
+            tracker.statementWillRun(OpaquePointer(statement), text: sql)
+            if tracker.connectionHooks.logger != nil {
+              tracker.connectionHooks.trace(OpaquePointer(statement))
+            }
           }
           return 0
         }, Unmanaged.passUnretained(tracker).toOpaque())

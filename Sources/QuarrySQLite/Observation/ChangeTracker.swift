@@ -77,26 +77,47 @@ private func isSQLiteInternal(_ name: UnsafePointer<CChar>) -> Bool {
   sqlite3_strnicmp(name, "sqlite_", 7) == 0
 }
 
-/// What one transaction has changed so far.
+/// One table that transactions changed, and how.
+struct ChangedTable {
+  /// The table's name, lowercased.
+  let name: String
+  /// Whether rows were inserted or deleted (or changed in ways Quarry cannot see).
+  var rows: Bool
+  /// Whether rows were updated.
+  var updated: Bool
+}
+
+/// What one transaction has changed so far (or what committed transactions changed).
 struct PendingChanges {
-  /// Tables with rows inserted or deleted.
-  var rowTables: Set<String> = []
-  /// Tables with rows updated.
-  var updatedTables: Set<String> = []
+  /// The tables changed, each once. A transaction changes few tables: they are looked up one
+  /// by one, and the storage is kept from one transaction to the next.
+  var tables: [ChangedTable] = []
   /// The SQL of the statements that updated rows: what they update is learned after the commit.
   var updateSQL: Set<String> = []
-  /// Tables the user said changed (``Database/notifyChanges(in:)``).
-  var notifiedTables: Set<String> = []
 
-  var isEmpty: Bool {
-    rowTables.isEmpty && updatedTables.isEmpty && notifiedTables.isEmpty
+  var isEmpty: Bool { tables.isEmpty && updateSQL.isEmpty }
+
+  /// Records a change of the table `name` (lowercased): of its rows, or an update.
+  mutating func record(_ name: String, updated: Bool) {
+    for index in tables.indices where tables[index].name == name {
+      if updated { tables[index].updated = true } else { tables[index].rows = true }
+      return
+    }
+    tables.append(ChangedTable(name: name, rows: !updated, updated: updated))
   }
 
   mutating func formUnion(_ other: PendingChanges) {
-    rowTables.formUnion(other.rowTables)
-    updatedTables.formUnion(other.updatedTables)
-    updateSQL.formUnion(other.updateSQL)
-    notifiedTables.formUnion(other.notifiedTables)
+    for table in other.tables {
+      if table.rows { record(table.name, updated: false) }
+      if table.updated { record(table.name, updated: true) }
+    }
+    if !other.updateSQL.isEmpty { updateSQL.formUnion(other.updateSQL) }
+  }
+
+  /// Forgets every change, keeping the storage of ``tables``.
+  mutating func removeAll() {
+    tables.removeAllKeepingCapacity()
+    if !updateSQL.isEmpty { updateSQL = [] }
   }
 }
 
@@ -110,6 +131,99 @@ final class ChangeTracker {
   let authorizer = Authorizer(disablesTruncation: true)
   /// The connection's logging hooks: the trace callback serves both.
   let connectionHooks: ConnectionHooks
+  /// What the hooks record, behind a pointer: SQLite calls the hooks for each statement and
+  /// row, and the dynamic exclusivity check of a stored property would cost more than the
+  /// recording itself. Only touched on the connection's thread, never reentrantly.
+  private let recorder: UnsafeMutablePointer<ChangeRecorder>
+  /// What each updating SQL updates (learned once per text).
+  private var updatesBySQL: [String: [String: Set<String>]] = [:]
+
+  init(connectionHooks: ConnectionHooks) {
+    self.connectionHooks = connectionHooks
+    recorder = .allocate(capacity: 1)
+    recorder.initialize(to: ChangeRecorder())
+  }
+
+  deinit {
+    recorder.deinitialize(count: 1)
+    recorder.deallocate()
+  }
+
+  // MARK: Hooks
+
+  func statementWillRun(_ statement: OpaquePointer, text: UnsafePointer<CChar>?) {
+    recorder.pointee.statementWillRun(statement, text: text)
+  }
+
+  func rowDidChange(_ operation: Int32, table: UnsafePointer<CChar>?) {
+    guard let table else { return }
+    recorder.pointee.rowDidChange(operation, table: table)
+  }
+
+  func transactionWillCommit() {
+    recorder.pointee.commit()
+  }
+
+  func transactionDidRollBack() {
+    recorder.pointee.endTransaction()
+  }
+
+  /// Notes tables the user says changed; committed at once outside a transaction.
+  func notify(_ tables: [String], insideTransaction: Bool) {
+    recorder.pointee.notify(tables, insideTransaction: insideTransaction)
+  }
+
+  // MARK: After commits
+
+  /// Whether committed transactions changed something since the last hand-over.
+  var hasCommittedChanges: Bool { !recorder.pointee.committed.isEmpty }
+
+  /// Hands what committed transactions changed since the last call to `receive`, with the
+  /// columns of updates learned from the statements that made them, and forgets it. Does
+  /// nothing when nothing changed.
+  func handOverCommitted(on db: Database, to receive: (DatabaseChanges) -> Void) {
+    guard !recorder.pointee.committed.isEmpty else { return }
+    let (updatedOnly, updateSQL) = recorder.pointee.takeCommitted()
+    if !updatedOnly.isEmpty {
+      var updated: [String: Set<String>] = [:]
+      for sql in updateSQL {
+        for (table, columns) in updates(of: sql, on: db) {
+          updated[table, default: []].formUnion(columns)
+        }
+      }
+      for table in updatedOnly {
+        // A statement that updated the table but whose updates are unknown: every column.
+        recorder.pointee.handover.tables.append(
+          DatabaseChanges.Change(table: table, change: updated[table].map { .columns($0) } ?? .rows)
+        )
+      }
+    }
+    receive(recorder.pointee.handover)
+    recorder.pointee.handover.tables.removeAllKeepingCapacity()
+  }
+
+  /// The columns `sql` updates, by table, its triggers' included.
+  private func updates(of sql: String, on db: Database) -> [String: Set<String>] {
+    if let known = updatesBySQL[sql] { return known }
+    authorizer.learning = .updates
+    authorizer.updates = [:]
+    defer {
+      authorizer.learning = nil
+      authorizer.updates = [:]
+    }
+    var statement: OpaquePointer?
+    let code = sqlite3_prepare_v2(db.handle, sql, -1, &statement, nil)
+    sqlite3_finalize(statement)
+    guard code == SQLITE_OK else { return [:] }
+    if updatesBySQL.count >= 256 { updatesBySQL.removeAll() }
+    updatesBySQL[sql] = authorizer.updates
+    return authorizer.updates
+  }
+}
+
+/// What ``ChangeTracker``'s hooks record, as they run: the pending transaction's changes, its
+/// savepoints, and what committed transactions changed.
+private struct ChangeRecorder {
   /// The top-level statement running now, from the trace callback.
   private var current: OpaquePointer?
   /// Whether the SQL of ``current`` is recorded as an update already.
@@ -129,18 +243,13 @@ final class ChangeTracker {
   private var pending = PendingChanges()
   /// The open savepoints, innermost last, each with what was pending when it began.
   private var savepoints: [(name: String, changes: PendingChanges)] = []
-  /// What committed transactions changed since ``takeCommitted(on:)`` last ran.
+  /// What committed transactions changed since ``takeCommitted()`` last ran.
   private(set) var committed = PendingChanges()
-  /// What each updating SQL updates (learned once per text).
-  private var updatesBySQL: [String: [String: Set<String>]] = [:]
+  /// What ``ChangeTracker/handOverCommitted(on:to:)`` hands over; its storage is kept between
+  /// calls.
+  var handover = DatabaseChanges()
 
-  init(connectionHooks: ConnectionHooks) {
-    self.connectionHooks = connectionHooks
-  }
-
-  // MARK: Hooks
-
-  func statementWillRun(_ statement: OpaquePointer, text: UnsafePointer<CChar>?) {
+  mutating func statementWillRun(_ statement: OpaquePointer, text: UnsafePointer<CChar>?) {
     current = statement
     currentRecorded = false
     lastTable = nil
@@ -151,52 +260,31 @@ final class ChangeTracker {
     savepointStatement(String(cString: text))
   }
 
-  func rowDidChange(_ operation: Int32, table: UnsafePointer<CChar>?) {
-    guard let table else { return }
+  mutating func rowDidChange(_ operation: Int32, table: UnsafePointer<CChar>) {
     if operation == SQLITE_UPDATE, !currentRecorded, let current, let sql = sqlite3_sql(current) {
       currentRecorded = true
-      if let sql = newlyRecorded(sql, in: &knownUpdateSQL, kind: .update, transform: nil) {
+      if let sql = newlyRecorded(
+        sql, in: &knownUpdateSQL, kind: .update, generation: generation, lowercased: false)
+      {
         pending.updateSQL.insert(sql)
       }
     }
     if table == lastTable && operation == lastOperation { return }
     lastTable = table
     lastOperation = operation
-    if operation == SQLITE_UPDATE {
-      if let name = newlyRecorded(table, in: &knownTables, kind: .update, transform: lowercased) {
-        pending.updatedTables.insert(name)
-      }
-    } else if let name = newlyRecorded(table, in: &knownTables, kind: .rows, transform: lowercased)
+    let updated = operation == SQLITE_UPDATE
+    if let name = newlyRecorded(
+      table, in: &knownTables, kind: updated ? .update : .rows, generation: generation,
+      lowercased: true)
     {
-      pending.rowTables.insert(name)
+      pending.record(name, updated: updated)
     }
   }
 
-  /// The `String` of `text` (transformed) unless it is recorded as `kind` in ``pending``
-  /// already: nil then. Records it.
-  private func newlyRecorded(
-    _ text: UnsafePointer<CChar>, in known: inout [KnownText], kind: KnownText.Kind,
-    transform: ((String) -> String)?
-  ) -> String? {
-    for index in known.indices where strcmp(known[index].bytes, text) == 0 {
-      guard known[index].generation(kind) != generation else { return nil }
-      known[index].record(kind, in: generation)
-      return known[index].string
-    }
-    let string = transform.map { $0(String(cString: text)) } ?? String(cString: text)
-    if known.count < 64 {
-      var new = KnownText(
-        bytes: Array(UnsafeBufferPointer(start: text, count: strlen(text) + 1)), string: string)
-      new.record(kind, in: generation)
-      known.append(new)
-    }
-    return string
-  }
-
-  func transactionWillCommit() {
-    if committed.isEmpty && committed.updateSQL.isEmpty {
+  mutating func commit() {
+    if committed.isEmpty {
       // Nothing committed is waiting to be taken (the usual case): this transaction's changes
-      // become the committed ones as they are, without copying them one by one.
+      // become the committed ones as they are, and the storage of the taken ones is reused.
       swap(&committed, &pending)
     } else {
       committed.formUnion(pending)
@@ -204,28 +292,42 @@ final class ChangeTracker {
     endTransaction()
   }
 
-  func transactionDidRollBack() {
-    endTransaction()
-  }
-
-  private func endTransaction() {
-    pending = PendingChanges()
+  mutating func endTransaction() {
+    pending.removeAll()
     forgetRecorded()
-    savepoints.removeAll()
+    if !savepoints.isEmpty { savepoints.removeAll() }
     lastTable = nil
   }
 
-  /// Notes tables the user says changed; committed at once outside a transaction.
-  func notify(_ tables: [String], insideTransaction: Bool) {
-    let names = tables.map { $0.lowercased() }
-    if insideTransaction {
-      pending.notifiedTables.formUnion(names)
-    } else {
-      committed.notifiedTables.formUnion(names)
+  mutating func notify(_ tables: [String], insideTransaction: Bool) {
+    for table in tables {
+      if insideTransaction {
+        pending.record(table.lowercased(), updated: false)
+      } else {
+        committed.record(table.lowercased(), updated: false)
+      }
     }
   }
 
-  private func savepointStatement(_ sql: String) {
+  /// Moves what committed transactions changed into ``handover``: the tables with rows
+  /// inserted or deleted (or notified) as rows changes. Returns the tables only updated, whose
+  /// columns are to be learned from the statements that updated them, and those statements'
+  /// SQL.
+  mutating func takeCommitted() -> (updatedOnly: [String], updateSQL: Set<String>) {
+    var updatedOnly: [String] = []
+    for table in committed.tables {
+      if table.rows {
+        handover.tables.append(DatabaseChanges.Change(table: table.name, change: .rows))
+      } else {
+        updatedOnly.append(table.name)
+      }
+    }
+    let updateSQL = updatedOnly.isEmpty ? [] : committed.updateSQL
+    committed.removeAll()
+    return (updatedOnly, updateSQL)
+  }
+
+  private mutating func savepointStatement(_ sql: String) {
     let words = sql.split(whereSeparator: { $0.isWhitespace || $0 == ";" }).map(String.init)
     guard let verb = words.first?.uppercased() else { return }
     func name(after index: Int) -> String? {
@@ -258,55 +360,31 @@ final class ChangeTracker {
   }
 
   /// Called whenever ``pending`` is replaced: the names recorded may not be in it any more.
-  private func forgetRecorded() {
+  private mutating func forgetRecorded() {
     generation &+= 1
   }
+}
 
-  // MARK: After commits
-
-  /// What committed transactions changed since the last call, with the columns of updates
-  /// learned from the statements that made them; nil when nothing changed.
-  func takeCommitted(on db: Database) -> DatabaseChanges? {
-    guard !committed.isEmpty else { return nil }
-    let taken = committed
-    committed = PendingChanges()
-    var changes = DatabaseChanges()
-    if taken.updatedTables.isEmpty && taken.notifiedTables.isEmpty {
-      // Only inserts and deletes (the usual case).
-      for table in taken.rowTables { changes.tables[table] = .rows }
-      return changes
-    }
-    for table in taken.rowTables.union(taken.notifiedTables) { changes.tables[table] = .rows }
-    var updated: [String: Set<String>] = [:]
-    for sql in taken.updateSQL {
-      for (table, columns) in updates(of: sql, on: db) {
-        updated[table, default: []].formUnion(columns)
-      }
-    }
-    for table in taken.updatedTables where changes.tables[table] == nil {
-      // A statement that updated the table but whose updates are unknown: every column.
-      changes.tables[table] = updated[table].map { .columns($0) } ?? .rows
-    }
-    return changes
+/// The `String` of `text` (lowercased if asked) unless it is recorded as `kind` in
+/// `generation` already: nil then. Records it, in `known` while it holds fewer than 64 texts.
+private func newlyRecorded(
+  _ text: UnsafePointer<CChar>, in known: inout [KnownText], kind: KnownText.Kind,
+  generation: Int, lowercased: Bool
+) -> String? {
+  if let index = KnownText.index(of: text, in: &known) {
+    guard known[index].generation(kind) != generation else { return nil }
+    known[index].record(kind, in: generation)
+    return known[index].string
   }
-
-  /// The columns `sql` updates, by table, its triggers' included.
-  private func updates(of sql: String, on db: Database) -> [String: Set<String>] {
-    if let known = updatesBySQL[sql] { return known }
-    authorizer.learning = .updates
-    authorizer.updates = [:]
-    defer {
-      authorizer.learning = nil
-      authorizer.updates = [:]
-    }
-    var statement: OpaquePointer?
-    let code = sqlite3_prepare_v2(db.handle, sql, -1, &statement, nil)
-    sqlite3_finalize(statement)
-    guard code == SQLITE_OK else { return [:] }
-    if updatesBySQL.count >= 256 { updatesBySQL.removeAll() }
-    updatesBySQL[sql] = authorizer.updates
-    return authorizer.updates
+  let string = lowercased ? String(cString: text).lowercased() : String(cString: text)
+  if known.count < 64 {
+    var new = KnownText(
+      bytes: Array(UnsafeBufferPointer(start: text, count: strlen(text) + 1)), string: string)
+    new.lastAddress = text
+    new.record(kind, in: generation)
+    known.append(new)
   }
+  return string
 }
 
 /// A table name or an SQL text as SQLite passes it (NUL-terminated), with its `String` and the
@@ -318,12 +396,28 @@ private struct KnownText {
 
   let bytes: [CChar]
   let string: String
+  /// Where SQLite passed the text last: the entry compared first when it passes that address
+  /// again (its bytes still are, as the memory may hold another text by then).
+  var lastAddress: UnsafePointer<CChar>?
   private var rowsGeneration = 0
   private var updateGeneration = 0
 
   init(bytes: [CChar], string: String) {
     self.bytes = bytes
     self.string = string
+  }
+
+  /// Where `text` is in `known`, comparing bytes; nil when it isn't.
+  static func index(of text: UnsafePointer<CChar>, in known: inout [KnownText]) -> Int? {
+    for index in known.indices where known[index].lastAddress == text {
+      if strcmp(known[index].bytes, text) == 0 { return index }
+      break
+    }
+    for index in known.indices where strcmp(known[index].bytes, text) == 0 {
+      known[index].lastAddress = text
+      return index
+    }
+    return nil
   }
 
   func generation(_ kind: Kind) -> Int {
@@ -335,8 +429,12 @@ private struct KnownText {
   }
 }
 
-private func lowercased(_ name: String) -> String {
-  name.lowercased()
+extension Array {
+  /// Removes every element, keeping the storage: one by one from the end, which costs less
+  /// than `removeAll(keepingCapacity:)` for the few elements these arrays hold.
+  mutating func removeAllKeepingCapacity() {
+    while !isEmpty { removeLast() }
+  }
 }
 
 /// `name` without the quotes SQL may put around an identifier.

@@ -93,23 +93,27 @@ extension Database {
       handle,
       { context, operation, _, table, _ in
         guard let context else { return }
-        Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue().rowDidChange(
-          operation, table: table)
+        // The connection keeps the tracker alive while its hooks are installed: no retain.
+        Unmanaged<ChangeTracker>.fromOpaque(context)._withUnsafeGuaranteedRef {
+          $0.rowDidChange(operation, table: table)
+        }
       }, context)
     sqlite3_commit_hook(
       handle,
       { context in
         guard let context else { return 0 }
-        Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue()
-          .transactionWillCommit()
+        Unmanaged<ChangeTracker>.fromOpaque(context)._withUnsafeGuaranteedRef {
+          $0.transactionWillCommit()
+        }
         return 0
       }, context)
     sqlite3_rollback_hook(
       handle,
       { context in
         guard let context else { return }
-        Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue()
-          .transactionDidRollBack()
+        Unmanaged<ChangeTracker>.fromOpaque(context)._withUnsafeGuaranteedRef {
+          $0.transactionDidRollBack()
+        }
       }, context)
     installTrace()
   }
@@ -123,10 +127,5 @@ extension Database {
     sqlite3_rollback_hook(handle, nil, nil)
     changeTracker = nil
     installTrace()
-  }
-
-  /// What transactions committed since the last call changed; nil when nothing did.
-  func takeCommittedChanges() -> DatabaseChanges? {
-    changeTracker?.takeCommitted(on: self)
   }
 }

@@ -28,9 +28,9 @@ struct ReadRegion: Sendable, Equatable {
   /// Whether `changes` may change what the region reads.
   func isTouched(by changes: DatabaseChanges) -> Bool {
     if isEverything || changes.isEverything { return true }
-    for (table, change) in changes.tables {
-      guard let columns = tables[table] else { continue }
-      switch change {
+    for change in changes.tables {
+      guard let columns = tables[change.table] else { continue }
+      switch change.change {
       case .rows: return true
       case .columns(let changed): if !columns.isDisjoint(with: changed) { return true }
       }
@@ -40,39 +40,26 @@ struct ReadRegion: Sendable, Equatable {
 }
 
 /// What committed transactions changed, by table (lowercased).
-struct DatabaseChanges: Sendable, Equatable {
+struct DatabaseChanges: Sendable {
   enum TableChange: Sendable, Equatable {
     /// Rows inserted or deleted (or changed in ways unknown): every reader of the table.
     case rows
     /// Only these columns updated.
     case columns(Set<String>)
-
-    mutating func formUnion(_ other: TableChange) {
-      switch (self, other) {
-      case (.columns(let mine), .columns(let theirs)): self = .columns(mine.union(theirs))
-      default: self = .rows
-      }
-    }
   }
 
-  var tables: [String: TableChange] = [:]
+  /// How one table changed.
+  struct Change: Sendable, Equatable {
+    let table: String
+    let change: TableChange
+  }
+
+  /// The tables changed, each once (few, usually: looked at one by one).
+  var tables: [Change] = []
   /// Changes Quarry could not see in detail (another connection, another process).
   var isEverything = false
 
-  static let everything = DatabaseChanges(tables: [:], isEverything: true)
+  static let everything = DatabaseChanges(tables: [], isEverything: true)
 
   var isEmpty: Bool { !isEverything && tables.isEmpty }
-
-  mutating func formUnion(_ other: DatabaseChanges) {
-    if other.isEverything { isEverything = true }
-    for (table, change) in other.tables {
-      if let mine = tables[table] {
-        var merged = mine
-        merged.formUnion(change)
-        tables[table] = merged
-      } else {
-        tables[table] = change
-      }
-    }
-  }
 }

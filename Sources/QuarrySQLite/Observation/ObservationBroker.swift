@@ -67,13 +67,14 @@ final class ObservationBroker: @unchecked Sendable {
   private var entries: [ObjectIdentifier: Entry] = [:]
   private var shared: [ObservationKey: Entry] = [:]
   private var entryOfSubscriber: [Int: Entry] = [:]
-  /// Entries by the tables they read, so a commit looks at the entries it may touch only.
-  private var entriesByTable: [String: Set<ObjectIdentifier>] = [:]
-  /// Entries checked on every commit: regions not known yet, or everything.
-  private var unindexed: Set<ObjectIdentifier> = []
-  /// Closures being fetched: what they read may change with this fetch, so every commit
-  /// meanwhile touches them.
-  private var fetchingClosures: Set<ObjectIdentifier> = []
+  /// Which entries a commit looks at, behind a pointer: commits read it on the writer's
+  /// thread, and the dynamic exclusivity checks of stored properties would cost as much as
+  /// the look-up. Only touched while `lock` is held.
+  private let lookup: UnsafeMutablePointer<CommitLookup> = {
+    let lookup = UnsafeMutablePointer<CommitLookup>.allocate(capacity: 1)
+    lookup.initialize(to: CommitLookup())
+    return lookup
+  }()
   private var nextSubscriber = 0
   private var isRefreshScheduled = false
   /// How many fetches have run, and how many observations commits have had to look at: what
@@ -92,6 +93,11 @@ final class ObservationBroker: @unchecked Sendable {
   /// The fetches run so far, and the observations commits have looked at.
   var workDone: (fetchesRun: Int, entriesChecked: Int) { lock.withLock { work } }
 
+  deinit {
+    lookup.deinitialize(count: 1)
+    lookup.deallocate()
+  }
+
   // MARK: Subscribing
 
   /// A new subscriber: its first value comes at once (the shared fetch's last one) or after the
@@ -109,7 +115,7 @@ final class ObservationBroker: @unchecked Sendable {
     } else {
       entry = Entry(key: key, fetch: fetch, isEqual: isEqual)
       entries[ObjectIdentifier(entry)] = entry
-      unindexed.insert(ObjectIdentifier(entry))
+      lookup.pointee.unindexed.insert(ObjectIdentifier(entry))
       if let key { shared[key] = entry }
     }
     entry.subscribers[id] = subscriber
@@ -149,22 +155,24 @@ final class ObservationBroker: @unchecked Sendable {
 
   private func unindex(_ entry: Entry) {
     let id = ObjectIdentifier(entry)
-    unindexed.remove(id)
-    fetchingClosures.remove(id)
+    lookup.pointee.unindexed.remove(id)
+    lookup.pointee.fetchingClosures.remove(id)
     guard let region = entry.region else { return }
     for table in region.tables.keys {
-      entriesByTable[table]?.remove(id)
-      if entriesByTable[table]?.isEmpty == true { entriesByTable[table] = nil }
+      lookup.pointee.entriesByTable[table]?.remove(id)
+      if lookup.pointee.entriesByTable[table]?.isEmpty == true {
+        lookup.pointee.entriesByTable[table] = nil
+      }
     }
   }
 
   private func index(_ entry: Entry) {
     let id = ObjectIdentifier(entry)
     guard let region = entry.region, !region.isEverything else {
-      unindexed.insert(id)
+      lookup.pointee.unindexed.insert(id)
       return
     }
-    for table in region.tables.keys { entriesByTable[table, default: []].insert(id) }
+    for table in region.tables.keys { lookup.pointee.entriesByTable[table, default: []].insert(id) }
   }
 
   // MARK: Changes
@@ -191,10 +199,15 @@ final class ObservationBroker: @unchecked Sendable {
     if changes.isEverything {
       for id in entries.keys { check(id) }
     } else {
-      for id in unindexed { check(id) }
-      for id in fetchingClosures { check(id) }
-      for table in changes.tables.keys {
-        for id in entriesByTable[table] ?? [] { check(id) }
+      if !lookup.pointee.unindexed.isEmpty {
+        for id in lookup.pointee.unindexed { check(id) }
+      }
+      if !lookup.pointee.fetchingClosures.isEmpty {
+        for id in lookup.pointee.fetchingClosures { check(id) }
+      }
+      for change in changes.tables {
+        guard let ids = lookup.pointee.entriesByTable[change.table] else { continue }
+        for id in ids { check(id) }
       }
     }
     if touched && !isRefreshScheduled {
@@ -212,7 +225,7 @@ final class ObservationBroker: @unchecked Sendable {
       for entry in dirty {
         entry.isDirty = false
         entry.isFetching = true
-        if !entry.hasFixedRegion { fetchingClosures.insert(ObjectIdentifier(entry)) }
+        if !entry.hasFixedRegion { lookup.pointee.fetchingClosures.insert(ObjectIdentifier(entry)) }
       }
       return dirty
     }
@@ -221,7 +234,7 @@ final class ObservationBroker: @unchecked Sendable {
       lock.withLock {
         for entry in dirty {
           entry.isFetching = false
-          fetchingClosures.remove(ObjectIdentifier(entry))
+          lookup.pointee.fetchingClosures.remove(ObjectIdentifier(entry))
         }
       }
       return
@@ -243,7 +256,7 @@ final class ObservationBroker: @unchecked Sendable {
   ) {
     lock.lock()
     entry.isFetching = false
-    fetchingClosures.remove(ObjectIdentifier(entry))
+    lookup.pointee.fetchingClosures.remove(ObjectIdentifier(entry))
     guard entries[ObjectIdentifier(entry)] != nil else {
       lock.unlock()
       return
@@ -312,11 +325,22 @@ final class ObservationBroker: @unchecked Sendable {
   }
 }
 
+/// Which of a broker's entries a commit looks at.
+private struct CommitLookup {
+  /// Entries by the tables they read, so a commit looks at the entries it may touch only.
+  var entriesByTable: [String: Set<ObjectIdentifier>] = [:]
+  /// Entries checked on every commit: regions not known yet, or everything.
+  var unindexed: Set<ObjectIdentifier> = []
+  /// Closures being fetched: what they read may change with this fetch, so every commit
+  /// meanwhile touches them.
+  var fetchingClosures: Set<ObjectIdentifier> = []
+}
+
 extension Database {
   /// After an access to a watched writer: hands what its commits changed to `broker`.
   @inline(__always)
   func reportCommittedChanges(to broker: ObservationBroker) {
-    guard changeTracker != nil, let changes = takeCommittedChanges() else { return }
-    broker.databaseDidChange(changes)
+    guard let tracker = changeTracker, tracker.hasCommittedChanges else { return }
+    tracker.handOverCommitted(on: self) { broker.databaseDidChange($0) }
   }
 }
