@@ -10,9 +10,9 @@ struct RawContenders {
   typealias RawRow = (Int, String, Double, Int, String?, Bool, String, Double, Int, String)
 
   /// Runs `body` on one connection between `begin` and `COMMIT`, as `PostgresDatabase` does.
-  func transaction(
-    _ begin: PostgresQuery, _ body: (PostgresConnection) async throws -> Int
-  ) async throws -> Int {
+  func transaction<Result: Sendable>(
+    _ begin: PostgresQuery, _ body: (PostgresConnection) async throws -> Result
+  ) async throws -> Result {
     try await client.withConnection { connection in
       try await connection.query(begin, logger: logger)
       let result = try await body(connection)
@@ -49,9 +49,9 @@ struct RawContenders {
         for try await row in rows {
           fetched.append(try row.decode(RawRow.self))
         }
-        return fetched.reduce(0) {
-          $0 &+ rowChecksum($1.0, $1.1, $1.2, $1.3, $1.4, $1.5, $1.6, $1.7, $1.8, $1.9)
-        }
+        return fetched
+      }.reduce(0) {
+        $0 &+ rowChecksum($1.0, $1.1, $1.2, $1.3, $1.4, $1.5, $1.6, $1.7, $1.8, $1.9)
       }
     }
   }
@@ -59,7 +59,11 @@ struct RawContenders {
   func insert(_ values: [RowValues]) -> Contender {
     Contender(
       name: "raw postgres-nio",
-      reset: { try await client.query(PostgresQuery(unsafeSQL: clearInserted), logger: logger) }
+      reset: {
+        try await client.withConnection { connection in
+          _ = try await connection.query(PostgresQuery(unsafeSQL: clearInserted), logger: logger)
+        }
+      }
     ) {
       try await transaction("BEGIN") { connection in
         for value in values {
