@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One contender's way of running a workload: `run` is timed and returns a checksum of the work
 /// done; `reset`, run before each `run`, is not.
 struct Contender {
@@ -13,10 +19,21 @@ struct Measurement {
   var workload: String
   var contender: String
   var samples: [Duration] = []
+  /// The CPU time the whole process (the contender's task and postgres-nio's event loop) used
+  /// during each timed run: the client's work, without the waits for the server.
+  var cpuSamples: [Duration] = []
   var checksum = 0
 
   var median: Duration { samples.sorted()[samples.count / 2] }
   var minimum: Duration { samples.min()! }
+  var cpuMedian: Duration { cpuSamples.sorted()[cpuSamples.count / 2] }
+}
+
+/// The CPU time the process's threads have used so far.
+func processCPUTime() -> Duration {
+  var time = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+  return .seconds(Int64(time.tv_sec)) + .nanoseconds(Int64(time.tv_nsec))
 }
 
 /// Runs each contender `warmUp` times untimed, then `rounds` times timed. Each round runs every
@@ -38,8 +55,10 @@ func measure(
       let index = (round + offset) % contenders.count
       try await contenders[index].reset()
       let start = clock.now
+      let cpuStart = processCPUTime()
       let checksum = try await contenders[index].run()
       results[index].samples.append(clock.now - start)
+      results[index].cpuSamples.append(processCPUTime() - cpuStart)
       results[index].checksum = checksum
     }
   }
@@ -63,9 +82,12 @@ extension Duration {
 }
 
 /// Prints each group as a table: every contender's median as a ratio to the first contender's
-/// median, and its minimum as a ratio to the first's minimum.
+/// median, its minimum as a ratio to the first's minimum, and the same for the median CPU time.
 func printTable(_ groups: [[Measurement]]) {
-  let header = ["workload", "contender", "median ms", "min ms", "median × raw", "min × raw min"]
+  let header = [
+    "workload", "contender", "median ms", "min ms", "median × raw", "min × raw min",
+    "CPU median ms", "CPU × raw",
+  ]
   var rows: [[String]] = []
   for group in groups {
     guard let baseline = group.first else { continue }
@@ -77,6 +99,9 @@ func printTable(_ groups: [[Measurement]]) {
         String(format: "%.2f", minimum),
         String(format: "%.3f×", median / baseline.median.milliseconds),
         String(format: "%.3f×", minimum / baseline.minimum.milliseconds),
+        String(format: "%.2f", measurement.cpuMedian.milliseconds),
+        String(
+          format: "%.3f×", measurement.cpuMedian.milliseconds / baseline.cpuMedian.milliseconds),
       ])
     }
   }
