@@ -1,13 +1,15 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Benchmarks live in their own package so Quarry's users never resolve GRDB.
+// Benchmarks live in their own package so Quarry's users never resolve GRDB. W9 (PostgreSQL) is
+// its own executable, so that building `QuarryBenchmarks` alone never compiles postgres-nio.
 let package = Package(
   name: "QuarryBenchmarks",
   platforms: [.macOS(.v13)],
   dependencies: [
     .package(name: "Quarry", path: ".."),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     .systemLibrary(
@@ -19,6 +21,14 @@ let package = Package(
         .product(name: "Quarry", package: "Quarry"),
         .product(name: "QuarrySQLite", package: "Quarry"),
         .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    .executableTarget(
+      name: "QuarryPostgresBenchmarks",
+      dependencies: [
+        .product(name: "Quarry", package: "Quarry"),
+        .product(name: "QuarryPostgres", package: "Quarry"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
     ),
   ],

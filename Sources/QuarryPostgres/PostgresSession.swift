@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
@@ -19,6 +20,8 @@ public struct PostgresSession: Sendable {
   let settings: PostgresDatabase.Settings
   /// How many savepoints are open around this session.
   let savepointDepth: Int
+  /// The last statement's SQL with numbered placeholders, reused while it repeats.
+  private let numberedSQL = NumberedSQLCache()
 
   init(connection: PostgresConnection, settings: PostgresDatabase.Settings, savepointDepth: Int) {
     self.connection = connection
@@ -102,7 +105,7 @@ public struct PostgresSession: Sendable {
   /// Sends a fragment: its SQL with numbered placeholders and its bindings.
   private func run(_ fragment: QueryFragment) async throws -> (PostgresRowSequence, String) {
     try Task.checkCancellation()
-    let (sql, count) = PostgresPlaceholders.number(fragment.utf8)
+    let (sql, count) = numberedSQL.number(fragment.utf8)
     let bindings = fragment.bindings
     guard count == bindings.count else {
       throw statementError(
@@ -159,6 +162,28 @@ public struct PostgresSession: Sendable {
     return PostgresError(
       error, sql: sql, arguments: fragment.bindings,
       showsArguments: settings.showsArgumentsInErrors)
+  }
+}
+
+/// The SQL `run` numbered last, kept for the next statement: an insert per row or a lookup per
+/// id in a loop repeats the same SQL, which is then compared instead of numbered again.
+final class NumberedSQLCache: @unchecked Sendable {
+  private let lock = NSLock()
+  /// Read and written under `lock` (tasks may share a session: postgres-nio queues their
+  /// statements).
+  private var last: (utf8: [UInt8], sql: String, count: Int)?
+
+  /// `PostgresPlaceholders.number(utf8)`, from the cache when `utf8` is the last SQL.
+  func number(_ utf8: [UInt8]) -> (sql: String, count: Int) {
+    lock.lock()
+    let cached = last
+    lock.unlock()
+    if let cached, cached.utf8 == utf8 { return (cached.sql, cached.count) }
+    let numbered = PostgresPlaceholders.number(utf8)
+    lock.lock()
+    last = (utf8, numbered.sql, numbered.count)
+    lock.unlock()
+    return numbered
   }
 }
 

@@ -1,10 +1,11 @@
 import QuarryCore
 
 extension Statement {
-  /// The statement rendered in PostgreSQL's dialect.
+  /// The statement rendered in PostgreSQL's dialect. (Inside `read` and `write`, where it is
+  /// already the current one, no task-local value is pushed again.)
   @inlinable
   var postgresQuery: QueryFragment {
-    SQLDialect.withValue(.postgres) { query }
+    SQLDialect.isPostgres ? query : SQLDialect.withValue(.postgres) { query }
   }
 
   /// Runs the statement on PostgreSQL, discarding any rows.
