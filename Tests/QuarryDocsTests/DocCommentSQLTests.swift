@@ -1850,7 +1850,7 @@ struct DocCommentSQLTests {
     check(
       RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.where {
         $1.priority == nil
-      }.select { $0.title },
+      }.select { list, _ in list.title },
       #"""
       SELECT "remindersLists"."title"
       FROM "remindersLists"
@@ -1961,7 +1961,7 @@ struct DocCommentSQLTests {
   }
 
   @Test func lowLevelExpressionsAndStatements() {
-    check({ ($0.priority ?? 0).queryFragment }, #"coalesce("reminders"."priority", 0)"#)
+    checkFragment({ ($0.priority ?? 0).queryFragment }, #"coalesce("reminders"."priority", 0)"#)
     check({ BoundValue("Milk") + $0.title }, #"('Milk' || "reminders"."title")"#)
     check(
       { BinaryOperation<Bool, _, _>($0.title, "GLOB", BoundValue("C*")) },
@@ -2137,7 +2137,7 @@ struct DocCommentSQLTests {
     let onlyOpen = true
     check(
       RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.where { $1.isCompleted }
-        .select { $0.title },
+        .select { list, _ in list.title },
       #"""
       SELECT "remindersLists"."title"
       FROM "remindersLists"

@@ -215,7 +215,7 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   /// A column that is already optional stays singly optional: `$1.priority` is an `Int?`.
   ///
   /// ```swift
-  /// RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.where { $1.priority == nil }.select { $0.title }
+  /// RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.where { $1.priority == nil }.select { list, _ in list.title }
   /// ```
   /// ```sql
   /// SELECT "remindersLists"."title"

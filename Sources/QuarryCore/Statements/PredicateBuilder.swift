@@ -23,7 +23,7 @@ public enum PredicateBuilder {
   /// An optional predicate: rows where it is `NULL` are not kept.
   ///
   /// ```swift
-  /// RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.where { $1.isCompleted }.select { $0.title }
+  /// RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.where { $1.isCompleted }.select { list, _ in list.title }
   /// ```
   /// ```sql
   /// SELECT "remindersLists"."title"
