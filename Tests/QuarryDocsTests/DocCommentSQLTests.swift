@@ -1941,7 +1941,7 @@ struct DocCommentSQLTests {
       },
       #""title" = 'Milk', "priority" = 2"#, runs: false)
     check(
-      Reminder.update { $0.remindersListID = $0.remindersListID + 1 },
+      Reminder.update { $0.remindersListID += 1 },
       #"""
       UPDATE "reminders"
       SET "remindersListID" = ("reminders"."remindersListID" + 1)
@@ -1954,7 +1954,7 @@ struct DocCommentSQLTests {
       Reminder.update { $0.title = $0.title.lower() },
       #"UPDATE "reminders" SET "title" = lower("reminders"."title")"#)
     check(
-      Reminder.update { $0.assign("title", "Milk") }, #"UPDATE "reminders" SET "title" = 'Milk'"#)
+      Reminder.update { $0.assign("priority", 2) }, #"UPDATE "reminders" SET "priority" = 2"#)
     check(
       Update(assignments: "\(quote: "title") = \("Milk")", filter: Reminder.where { $0.id == 1 }),
       #"UPDATE "reminders" SET "title" = 'Milk' WHERE ("reminders"."id" = 1)"#)
@@ -2031,10 +2031,11 @@ struct DocCommentSQLTests {
           fragment.append(sql: fragment.isEmpty ? "SELECT " : ", ")
           fragment.append(column)
         }
+        fragment.append(sql: " FROM \"reminders\"")
         return fragment
       },
       #"""
-      SELECT "reminders"."id", "reminders"."remindersListID"
+      SELECT "reminders"."id", "reminders"."remindersListID" FROM "reminders"
       """#)
     checkFragment({ _ in QueryFragment(sql: "SELECT 1") }, #"SELECT 1"#)
     checkFragment(
@@ -2075,12 +2076,12 @@ struct DocCommentSQLTests {
       """#)
     checkFragment(
       {
-        var fragment: QueryFragment = "SELECT "
-        fragment.append($0.title.upper())
+        var fragment: QueryFragment = "SELECT count(*) FROM \(Reminder.self) WHERE "
+        fragment.append(!$0.isCompleted)
         return fragment
       },
       #"""
-      SELECT upper("reminders"."title")
+      SELECT count(*) FROM "reminders" WHERE (NOT "reminders"."isCompleted")
       """#)
     checkFragment(
       { _ in
@@ -2093,12 +2094,12 @@ struct DocCommentSQLTests {
       """#)
     checkFragment(
       {
-        var fragment: QueryFragment = "SELECT "
-        fragment.append(["\(1)", "\($0.id)", "'a'"], separator: ", ")
+        var fragment: QueryFragment = "SELECT * FROM \(Reminder.self) ORDER BY "
+        fragment.append(["\($0.remindersListID)", "\($0.id) DESC"], separator: ", ")
         return fragment
       },
       #"""
-      SELECT 1, "reminders"."id", 'a'
+      SELECT * FROM "reminders" ORDER BY "reminders"."remindersListID", "reminders"."id" DESC
       """#)
     checkFragment({ _ in "SELECT 2" as QueryFragment }, #"SELECT 2"#)
     checkFragment(
@@ -2144,7 +2145,7 @@ struct DocCommentSQLTests {
       LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
       WHERE "reminders"."isCompleted"
       """#)
-    check(Reminder.where { false }.count(), #"SELECT count(*) FROM "reminders" WHERE 0"#)
+    check(Reminder.where { _ in false }.count(), #"SELECT count(*) FROM "reminders" WHERE 0"#)
     check(
       Reminder.where {
         !$0.isCompleted
@@ -2153,7 +2154,7 @@ struct DocCommentSQLTests {
       #"""
       SELECT "reminders"."title"
       FROM "reminders"
-      WHERE (NOT "reminders"."isCompleted") AND ("reminders"."priority" = 3)
+      WHERE ((NOT "reminders"."isCompleted") AND ("reminders"."priority" = 3))
       """#)
     check(
       Reminder.where { _ in }.select { $0.title }, #"SELECT "reminders"."title" FROM "reminders""#)
@@ -2181,7 +2182,7 @@ struct DocCommentSQLTests {
       #"""
       SELECT "reminders"."id"
       FROM "reminders"
-      WHERE ("reminders"."title" LIKE '%Call%' ESCAPE '\') AND ("reminders"."title" LIKE '%Ada%' ESCAPE '\')
+      WHERE (("reminders"."title" LIKE '%Call%' ESCAPE '\') AND ("reminders"."title" LIKE '%Ada%' ESCAPE '\'))
       """#)
     check(
       Reminder.where { if #available(macOS 14, *) { $0.isCompleted } }.select { $0.id },
@@ -2309,11 +2310,12 @@ struct DocCommentSQLTests {
       Reminder.insert {
         $0.title
       } values: {
-        SQLQueryExpression("upper('milk')", as: String.self)
+        #sql("upper('milk')")
+        "Eggs"
       },
       #"""
       INSERT INTO "reminders" ("title")
-      VALUES (upper('milk'))
+      VALUES (upper('milk')), ('Eggs')
       """#)
     check(
       RemindersList.insert {
@@ -2436,28 +2438,28 @@ struct DocCommentSQLTests {
     )
     check(
       Trip.where { $0.schedule.span == Span(startDay: 1, endDay: 3) }.select { $0.id },
-      #"SELECT "trips"."id" FROM "trips" WHERE ("trips"."startDay", "trips"."endDay") = (1, 3)"#)
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") = (1, 3))"#)
     check(
       Trip.where { $0.schedule.span != Span(startDay: 1, endDay: 3) }.select { $0.id },
-      #"SELECT "trips"."id" FROM "trips" WHERE ("trips"."startDay", "trips"."endDay") <> (1, 3)"#)
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") <> (1, 3))"#)
     check(
       Trip.where { $0.schedule.span < Span(startDay: 5, endDay: 0) }.select { $0.id },
-      #"SELECT "trips"."id" FROM "trips" WHERE ("trips"."startDay", "trips"."endDay") < (5, 0)"#)
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") < (5, 0))"#)
     check(
       Trip.where { $0.schedule.span <= Span(startDay: 5, endDay: 9) }.select { $0.id },
-      #"SELECT "trips"."id" FROM "trips" WHERE ("trips"."startDay", "trips"."endDay") <= (5, 9)"#)
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") <= (5, 9))"#)
     check(
       Trip.where { $0.schedule.span > Span(startDay: 1, endDay: 3) }.select { $0.id },
-      #"SELECT "trips"."id" FROM "trips" WHERE ("trips"."startDay", "trips"."endDay") > (1, 3)"#)
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") > (1, 3))"#)
     check(
       Trip.where { $0.schedule.span >= Span(startDay: 1, endDay: 4) }.select { $0.id },
-      #"SELECT "trips"."id" FROM "trips" WHERE ("trips"."startDay", "trips"."endDay") >= (1, 4)"#)
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") >= (1, 4))"#)
     check(
       Trip.where { $0.snooze.is(nil) }.select { $0.id },
-      #"SELECT "trips"."id" FROM "trips" WHERE ("trips"."untilDay") IS (NULL)"#)
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."untilDay") IS (NULL))"#)
     check(
       Trip.where { $0.snooze.isNot(Snooze(untilDay: 6)) }.select { $0.id },
-      #"SELECT "trips"."id" FROM "trips" WHERE ("trips"."untilDay") IS NOT (6)"#)
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."untilDay") IS NOT (6))"#)
     check(
       { _ in
         MacroSupport.column(

@@ -35,10 +35,11 @@ public struct QueryFragment: Hashable, Sendable {
   ///   fragment.append(sql: fragment.isEmpty ? "SELECT " : ", ")
   ///   fragment.append(column)
   /// }
+  /// fragment.append(sql: " FROM \"reminders\"")
   /// return fragment
   /// ```
   /// ```sql
-  /// SELECT "reminders"."id", "reminders"."remindersListID"
+  /// SELECT "reminders"."id", "reminders"."remindersListID" FROM "reminders"
   /// ```
   @inlinable
   public init() {
@@ -217,12 +218,12 @@ public struct QueryFragment: Hashable, Sendable {
   /// Appends an expression's SQL.
   ///
   /// ```swift
-  /// var fragment: QueryFragment = "SELECT "
-  /// fragment.append($0.title.upper())
+  /// var fragment: QueryFragment = "SELECT count(*) FROM \(Reminder.self) WHERE "
+  /// fragment.append(!$0.isCompleted)
   /// return fragment
   /// ```
   /// ```sql
-  /// SELECT upper("reminders"."title")
+  /// SELECT count(*) FROM "reminders" WHERE (NOT "reminders"."isCompleted")
   /// ```
   @inlinable
   public mutating func append(_ expression: some QueryExpression) {
@@ -246,12 +247,12 @@ public struct QueryFragment: Hashable, Sendable {
   /// Appends `elements` separated by `separator`.
   ///
   /// ```swift
-  /// var fragment: QueryFragment = "SELECT "
-  /// fragment.append(["\(1)", "\($0.id)", "'a'"], separator: ", ")
+  /// var fragment: QueryFragment = "SELECT * FROM \(Reminder.self) ORDER BY "
+  /// fragment.append(["\($0.remindersListID)", "\($0.id) DESC"], separator: ", ")
   /// return fragment
   /// ```
   /// ```sql
-  /// SELECT 1, "reminders"."id", 'a'
+  /// SELECT * FROM "reminders" ORDER BY "reminders"."remindersListID", "reminders"."id" DESC
   /// ```
   @inlinable
   public mutating func append(_ elements: [QueryFragment], separator: String) {

@@ -161,7 +161,7 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   /// `(columns) = (values)`
   ///
   /// `Trip.where { $0.schedule.span == Span(startDay: 1, endDay: 3) }.select { $0.id }` renders
-  /// `SELECT "trips"."id" FROM "trips" WHERE ("trips"."startDay", "trips"."endDay") = (1, 3)`.
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") = (1, 3))`.
   public static func == (lhs: Self, rhs: Value) -> SQLQueryExpression<Bool> {
     lhs.compare("=", rhs)
   }
@@ -169,7 +169,7 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   /// `(columns) <> (values)`
   ///
   /// `Trip.where { $0.schedule.span != Span(startDay: 1, endDay: 3) }.select { $0.id }` renders
-  /// `SELECT "trips"."id" FROM "trips" WHERE ("trips"."startDay", "trips"."endDay") <> (1, 3)`.
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") <> (1, 3))`.
   public static func != (lhs: Self, rhs: Value) -> SQLQueryExpression<Bool> {
     lhs.compare("<>", rhs)
   }
@@ -177,7 +177,7 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   /// `(columns) < (values)`, compared column by column from the left.
   ///
   /// `Trip.where { $0.schedule.span < Span(startDay: 5, endDay: 0) }.select { $0.id }` renders
-  /// `SELECT "trips"."id" FROM "trips" WHERE ("trips"."startDay", "trips"."endDay") < (5, 0)`.
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") < (5, 0))`.
   public static func < (lhs: Self, rhs: Value) -> SQLQueryExpression<Bool> {
     lhs.compare("<", rhs)
   }
@@ -185,7 +185,7 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   /// `(columns) <= (values)`, compared column by column from the left.
   ///
   /// `Trip.where { $0.schedule.span <= Span(startDay: 5, endDay: 9) }.select { $0.id }` renders
-  /// `SELECT "trips"."id" FROM "trips" WHERE ("trips"."startDay", "trips"."endDay") <= (5, 9)`.
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") <= (5, 9))`.
   public static func <= (lhs: Self, rhs: Value) -> SQLQueryExpression<Bool> {
     lhs.compare("<=", rhs)
   }
@@ -193,7 +193,7 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   /// `(columns) > (values)`, compared column by column from the left.
   ///
   /// `Trip.where { $0.schedule.span > Span(startDay: 1, endDay: 3) }.select { $0.id }` renders
-  /// `SELECT "trips"."id" FROM "trips" WHERE ("trips"."startDay", "trips"."endDay") > (1, 3)`.
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") > (1, 3))`.
   public static func > (lhs: Self, rhs: Value) -> SQLQueryExpression<Bool> {
     lhs.compare(">", rhs)
   }
@@ -201,7 +201,7 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   /// `(columns) >= (values)`, compared column by column from the left.
   ///
   /// `Trip.where { $0.schedule.span >= Span(startDay: 1, endDay: 4) }.select { $0.id }` renders
-  /// `SELECT "trips"."id" FROM "trips" WHERE ("trips"."startDay", "trips"."endDay") >= (1, 4)`.
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") >= (1, 4))`.
   public static func >= (lhs: Self, rhs: Value) -> SQLQueryExpression<Bool> {
     lhs.compare(">=", rhs)
   }
@@ -210,7 +210,7 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   /// group (an enum case) keeps rows where every column of the group is `NULL`.
   ///
   /// `Trip.where { $0.snooze.is(nil) }.select { $0.id }` renders
-  /// `SELECT "trips"."id" FROM "trips" WHERE ("trips"."untilDay") IS (NULL)`.
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."untilDay") IS (NULL))`.
   public func `is`(_ value: Value) -> SQLQueryExpression<Bool> {
     compare(SQLDialect.isOperator(negated: false).description, value)
   }
@@ -218,7 +218,7 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   /// `(columns) IS NOT (values)`. `$0.kind.image.isNot(nil)` keeps rows of the `image` case.
   ///
   /// `Trip.where { $0.snooze.isNot(Snooze(untilDay: 6)) }.select { $0.id }` renders
-  /// `SELECT "trips"."id" FROM "trips" WHERE ("trips"."untilDay") IS NOT (6)`.
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."untilDay") IS NOT (6))`.
   public func isNot(_ value: Value) -> SQLQueryExpression<Bool> {
     compare(SQLDialect.isOperator(negated: true).description, value)
   }

@@ -40,7 +40,7 @@ public enum PredicateBuilder {
 
   /// A constant, written as a literal: `true` is written `1`, `false` `0`.
   ///
-  /// `Reminder.where { false }.count()` renders `SELECT count(*) FROM "reminders" WHERE 0`.
+  /// `Reminder.where { _ in false }.count()` renders `SELECT count(*) FROM "reminders" WHERE 0`.
   @inlinable
   public static func buildExpression(_ constant: Constant) -> SQLQueryExpression<Bool> {
     SQLQueryExpression(QueryFragment(sql: SQLDialect.booleanLiteral(constant.value)))
@@ -80,7 +80,7 @@ public enum PredicateBuilder {
   /// ```sql
   /// SELECT "reminders"."title"
   /// FROM "reminders"
-  /// WHERE (NOT "reminders"."isCompleted") AND ("reminders"."priority" = 3)
+  /// WHERE ((NOT "reminders"."isCompleted") AND ("reminders"."priority" = 3))
   /// ```
   @inlinable
   public static func buildPartialBlock<
@@ -157,7 +157,7 @@ public enum PredicateBuilder {
   /// ```sql
   /// SELECT "reminders"."id"
   /// FROM "reminders"
-  /// WHERE ("reminders"."title" LIKE '%Call%' ESCAPE '\') AND ("reminders"."title" LIKE '%Ada%' ESCAPE '\')
+  /// WHERE (("reminders"."title" LIKE '%Call%' ESCAPE '\') AND ("reminders"."title" LIKE '%Ada%' ESCAPE '\'))
   /// ```
   @inlinable
   public static func buildArray<P: QueryExpression<Bool>>(

@@ -119,7 +119,7 @@ public struct Updates<Base: Table> {
   /// `$0.title = "Groceries"`, `$0.title = $0.title.upper()`, `$0.count += 1`.
   ///
   /// ```swift
-  /// Reminder.update { $0.remindersListID = $0.remindersListID + 1 }
+  /// Reminder.update { $0.remindersListID += 1 }
   /// ```
   /// ```sql
   /// UPDATE "reminders"
@@ -214,8 +214,8 @@ public struct Updates<Base: Table> {
   /// Assigns a value or an expression to the column named `column`, as `$0.column = value`
   /// does: a later assignment of the same column replaces it.
   ///
-  /// `Reminder.update { $0.assign("title", "Milk") }` renders
-  /// `UPDATE "reminders" SET "title" = 'Milk'`.
+  /// `Reminder.update { $0.assign("priority", 2) }` renders
+  /// `UPDATE "reminders" SET "priority" = 2`.
   public mutating func assign(_ column: String, _ value: some QueryAssignable) {
     if let index = columns.firstIndex(of: column) {
       values[index] = value.queryFragment

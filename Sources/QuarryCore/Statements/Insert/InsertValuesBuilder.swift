@@ -220,11 +220,14 @@ extension InsertValuesBuilder where Value: QueryBindable {
   /// `Reminder.insert { $0.title } values: { #sql("upper('milk')") }`.
   ///
   /// ```swift
-  /// Reminder.insert { $0.title } values: { SQLQueryExpression("upper('milk')", as: String.self) }
+  /// Reminder.insert { $0.title } values: {
+  ///   #sql("upper('milk')")
+  ///   "Eggs"
+  /// }
   /// ```
   /// ```sql
   /// INSERT INTO "reminders" ("title")
-  /// VALUES (upper('milk'))
+  /// VALUES (upper('milk')), ('Eggs')
   /// ```
   @_disfavoredOverload
   @inlinable
