@@ -1833,4 +1833,662 @@ struct DocCommentSQLTests {
       """#)
     check({ _ in SQLFunctions.now }, #"'now'"#)
   }
+
+  // The column accessors of joins, aliases, upserts and triggers, and the examples that were
+  // `// SQL` comments.
+
+  @Test func columnAccessors() {
+    check(
+      RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "remindersLists"."title", "reminders"."title"
+      FROM "remindersLists"
+      LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
+      """#)
+    check(
+      RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.where {
+        $1.priority == nil
+      }.select { list, _ in list.title },
+      #"""
+      SELECT "remindersLists"."title"
+      FROM "remindersLists"
+      LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
+      WHERE ("reminders"."priority" IS NULL)
+      """#)
+    check(
+      RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.select {
+        ($0.title, $1.isUrgent)
+      },
+      #"""
+      SELECT "remindersLists"."title", ((NOT "reminders"."isCompleted") AND ("reminders"."priority" = 3))
+      FROM "remindersLists"
+      LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
+      """#)
+    check(
+      RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.select {
+        ($0.title, $1.urgency)
+      },
+      #"""
+      SELECT "remindersLists"."title", nullif("reminders"."priority", 0)
+      FROM "remindersLists"
+      LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
+      """#)
+    check({ _ in Reminder.aliased("r").columns.title }, #""r"."title""#, runs: false)
+    check(
+      Reminder.join(Reminder.aliased("other")) {
+        $0.remindersListID == $1.remindersListID && $0.id < $1.id
+      }.select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "other"."title"
+      FROM "reminders"
+      JOIN "reminders" AS "other" ON (("reminders"."remindersListID" = "other"."remindersListID") AND ("reminders"."id" < "other"."id"))
+      """#)
+    check(
+      { _ in Reminder.aliased("r").columns.isUrgent },
+      #"((NOT "r"."isCompleted") AND ("r"."priority" = 3))"#, runs: false)
+    check(
+      Reminder.insert { Reminder(id: 1, title: "Milk", priority: 2) }.onConflict {
+        $0.id
+      } doUpdate: {
+        $0.priority = $1.priority
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (1, 'Milk', 0, 2, 1)
+      ON CONFLICT ("id") DO UPDATE SET "priority" = excluded."priority"
+      """#)
+    check(
+      Reminder.createTemporaryTrigger("forgetList", after: .delete) { old in
+        RemindersList.where { $0.id == old.remindersListID }.delete()
+      },
+      #"""
+      CREATE TEMPORARY TRIGGER "forgetList"
+      AFTER DELETE ON "reminders"
+      FOR EACH ROW
+      BEGIN
+      DELETE FROM "remindersLists"
+      WHERE ("remindersLists"."id" = old."remindersListID");
+      END
+      """#)
+    check({ _ in Reminder.columns.title }, #""reminders"."title""#)
+    check({ _ in Reminder.title }, #""reminders"."title""#)
+    check(
+      Reminder.where { $0.id == 1 }.select { _ in Reminder.title.upper() },
+      #"""
+      SELECT upper("reminders"."title") FROM "reminders" WHERE ("reminders"."id" = 1)
+      """#)
+  }
+
+  @Test func updateAssignments() {
+    check(
+      Reminder.update {
+        $0.title = "Groceries"
+        $0.priority += 1
+        $0.isCompleted.toggle()
+        $0.title = $0.title.upper()
+      },
+      #"""
+      UPDATE "reminders"
+      SET "title" = upper('Groceries'), "priority" = ("reminders"."priority" + 1), "isCompleted" = (NOT "reminders"."isCompleted")
+      """#)
+    checkFragment(
+      { _ in
+        Reminder.update {
+          $0.title = "Milk"; $0.priority = 2
+        }.assignments
+      },
+      #""title" = 'Milk', "priority" = 2"#, runs: false)
+    check(
+      Reminder.update { $0.remindersListID += 1 },
+      #"""
+      UPDATE "reminders"
+      SET "remindersListID" = ("reminders"."remindersListID" + 1)
+      """#)
+    check(Reminder.update { $0.priority = 3 }, #"UPDATE "reminders" SET "priority" = 3"#)
+    check(
+      Reminder.update { $0.isCompleted = !$0.isCompleted },
+      #"UPDATE "reminders" SET "isCompleted" = (NOT "reminders"."isCompleted")"#)
+    check(
+      Reminder.update { $0.title = $0.title.lower() },
+      #"UPDATE "reminders" SET "title" = lower("reminders"."title")"#)
+    check(
+      Reminder.update { $0.assign("priority", 2) }, #"UPDATE "reminders" SET "priority" = 2"#)
+    check(
+      Update(assignments: "\(quote: "title") = \("Milk")", filter: Reminder.where { $0.id == 1 }),
+      #"UPDATE "reminders" SET "title" = 'Milk' WHERE ("reminders"."id" = 1)"#)
+  }
+
+  @Test func lowLevelExpressionsAndStatements() {
+    checkFragment({ ($0.priority ?? 0).queryFragment }, #"coalesce("reminders"."priority", 0)"#)
+    check({ BoundValue("Milk") + $0.title }, #"('Milk' || "reminders"."title")"#)
+    check(
+      { BinaryOperation<Bool, _, _>($0.title, "GLOB", BoundValue("C*")) },
+      #"("reminders"."title" GLOB 'C*')"#)
+    check({ UnaryOperation<Int?, _>("-", $0.priority) }, #"(- "reminders"."priority")"#)
+    checkFragment(
+      { SQLQueryExpression<Bool>("\($0.title) = \("Milk")").fragment },
+      #""reminders"."title" = 'Milk'"#)
+    check(
+      { SQLQueryExpression("length(\($0.title))", as: Int.self) }, #"length("reminders"."title")"#)
+    check(
+      { SQLQueryExpression("upper(\($0.title))", as: String.self, dialect: .sqlite) },
+      #"upper("reminders"."title")"#)
+    check({ $0.title.ilike("call%") }, #"("reminders"."title" LIKE 'call%')"#)
+    check(
+      { Case<Int>().when($0.isCompleted, then: 0).else(1) },
+      #"(CASE WHEN "reminders"."isCompleted" THEN 0 ELSE 1 END)"#)
+    check({ _ in SQLFunctions.count().over(Window()) }, #"count(*) OVER ()"#)
+    check(
+      { _ in TableColumn<Reminder, String>("title", qualifiedName: #""reminders"."title""#) },
+      #""reminders"."title""#)
+    check(
+      { _ in
+        TableColumn<Reminder, String>(
+          "title", tablePrefix: #""reminders"."#, quotedName: #""title""#)
+      },
+      #""reminders"."title""#)
+    checkFragment(
+      { _ in Reminder.find(2).select { $0.title }.query },
+      #"SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" = 2)"#)
+    checkFragment(
+      { _ in Reminder.select { ($0.id, $0.title) }.selection! },
+      #""reminders"."id", "reminders"."title""#)
+    check(
+      Select<String, Reminder>(
+        selection: "\(Reminder.columns.title)", filter: Reminder.where { $0.isCompleted }),
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE "reminders"."isCompleted"
+      """#)
+    check(Values(true, 1.5, SQLFunctions.now), #"SELECT 1, 1.5, 'now'"#)
+    check(
+      Delete(filter: Reminder.where { $0.isCompleted }),
+      #"DELETE FROM "reminders" WHERE "reminders"."isCompleted""#)
+    check(
+      Where<RemindersList>(),
+      #"""
+      SELECT "remindersLists"."id", "remindersLists"."title"
+      FROM "remindersLists"
+      """#)
+  }
+
+  @Test func fragments() {
+    checkFragment(
+      { _ in
+        "SELECT \(Reminder.columns.title) FROM \(Reminder.self) WHERE \(Reminder.columns.id) = \(42)"
+          as QueryFragment
+      },
+      #"""
+      SELECT "reminders"."title" FROM "reminders" WHERE "reminders"."id" = 42
+      """#)
+    checkFragment(
+      { _ in
+        var fragment = QueryFragment()
+        for column in [Reminder.columns.id, Reminder.columns.remindersListID] {
+          fragment.append(sql: fragment.isEmpty ? "SELECT " : ", ")
+          fragment.append(column)
+        }
+        fragment.append(sql: " FROM \"reminders\"")
+        return fragment
+      },
+      #"""
+      SELECT "reminders"."id", "reminders"."remindersListID" FROM "reminders"
+      """#)
+    checkFragment({ _ in QueryFragment(sql: "SELECT 1") }, #"SELECT 1"#)
+    checkFragment(
+      { _ in
+        var fragment: QueryFragment = "SELECT \(Reminder.columns.title) FROM \(Reminder.self)"
+        fragment.append(sql: " LIMIT 1")
+        return fragment
+      },
+      #"""
+      SELECT "reminders"."title" FROM "reminders" LIMIT 1
+      """#)
+    checkFragment(
+      { _ in
+        var fragment: QueryFragment = "SELECT "
+        fragment.append(utf8: Array("'café'".utf8))
+        return fragment
+      },
+      #"""
+      SELECT 'café'
+      """#)
+    checkFragment(
+      { _ in
+        var fragment: QueryFragment = "SELECT "
+        fragment.append(binding: .text("Milk"))
+        return fragment
+      },
+      #"""
+      SELECT 'Milk'
+      """#)
+    checkFragment(
+      { _ in
+        var fragment: QueryFragment = "SELECT \(1)"
+        fragment.append(" + \(2)" as QueryFragment)
+        return fragment
+      },
+      #"""
+      SELECT 1 + 2
+      """#)
+    checkFragment(
+      {
+        var fragment: QueryFragment = "SELECT count(*) FROM \(Reminder.self) WHERE "
+        fragment.append(!$0.isCompleted)
+        return fragment
+      },
+      #"""
+      SELECT count(*) FROM "reminders" WHERE (NOT "reminders"."isCompleted")
+      """#)
+    checkFragment(
+      { _ in
+        var fragment: QueryFragment = "SELECT 1 AS "
+        fragment.append(identifier: "my \"one\"")
+        return fragment
+      },
+      #"""
+      SELECT 1 AS "my ""one"""
+      """#)
+    checkFragment(
+      {
+        var fragment: QueryFragment = "SELECT * FROM \(Reminder.self) ORDER BY "
+        fragment.append(["\($0.remindersListID)", "\($0.id) DESC"], separator: ", ")
+        return fragment
+      },
+      #"""
+      SELECT * FROM "reminders" ORDER BY "reminders"."remindersListID", "reminders"."id" DESC
+      """#)
+    checkFragment({ _ in "SELECT 2" as QueryFragment }, #"SELECT 2"#)
+    checkFragment(
+      { "SELECT \($0.id) FROM \(Reminder.self) WHERE \($0.title) = \("Milk")" as QueryFragment },
+      #"SELECT "reminders"."id" FROM "reminders" WHERE "reminders"."title" = 'Milk'"#)
+    checkFragment({ _ in "SELECT \(3) * \(4)" as QueryFragment }, #"SELECT 3 * 4"#)
+    checkFragment({ _ in "SELECT 'a' || \("b")" as QueryFragment }, #"SELECT 'a' || 'b'"#)
+    checkFragment({ _ in "SELECT \("Milk"), \(2.5)" as QueryFragment }, #"SELECT 'Milk', 2.5"#)
+    checkFragment(
+      { _ in "SELECT \(nil as Int?), \(Int?.some(1))" as QueryFragment }, #"SELECT NULL, 1"#)
+    checkFragment(
+      {
+        "SELECT \($0.title), \(Reminder.select { $0.id.count() }) FROM \(Reminder.self)"
+          as QueryFragment
+      },
+      #"""
+      SELECT "reminders"."title", (SELECT count("reminders"."id") FROM "reminders") FROM "reminders"
+      """#)
+    checkFragment(
+      { _ in "EXPLAIN \(statement: Reminder.select { $0.id })" as QueryFragment },
+      #"EXPLAIN SELECT "reminders"."id" FROM "reminders""#)
+    checkFragment(
+      { _ in "DELETE FROM \(Reminder.self)" as QueryFragment }, #"DELETE FROM "reminders""#)
+    checkFragment({ _ in "SELECT \(raw: "1 + 1")" as QueryFragment }, #"SELECT 1 + 1"#)
+    checkFragment(
+      { _ in "SELECT 1 AS \(quote: "my value")" as QueryFragment }, #"SELECT 1 AS "my value""#)
+    checkFragment(
+      { "SELECT \($0.title.queryFragment) FROM \(Reminder.self)" as QueryFragment },
+      #"SELECT "reminders"."title" FROM "reminders""#)
+    checkFragment(
+      { _ in ("SELECT \("it's") AS \(quote: "text")" as QueryFragment).inlined },
+      #"SELECT 'it''s' AS "text""#)
+  }
+
+  @Test func predicateBuilderStatements() {
+    let onlyOpen = true
+    check(
+      RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.where { $1.isCompleted }
+        .select { list, _ in list.title },
+      #"""
+      SELECT "remindersLists"."title"
+      FROM "remindersLists"
+      LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
+      WHERE "reminders"."isCompleted"
+      """#)
+    check(Reminder.where { _ in false }.count(), #"SELECT count(*) FROM "reminders" WHERE 0"#)
+    check(
+      Reminder.where {
+        !$0.isCompleted
+        $0.priority == 3
+      }.select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE ((NOT "reminders"."isCompleted") AND ("reminders"."priority" = 3))
+      """#)
+    check(
+      Reminder.where { _ in }.select { $0.title }, #"SELECT "reminders"."title" FROM "reminders""#)
+    check(
+      Reminder.where { if onlyOpen { !$0.isCompleted } }.select { $0.id },
+      #"SELECT "reminders"."id" FROM "reminders" WHERE (NOT "reminders"."isCompleted")"#)
+    check(
+      Reminder.where { if onlyOpen { !$0.isCompleted } else { $0.isCompleted } }.select { $0.id },
+      #"""
+      SELECT "reminders"."id"
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.where { if !onlyOpen { !$0.isCompleted } else { $0.priority != nil } }.select {
+        $0.id
+      },
+      #"""
+      SELECT "reminders"."id"
+      FROM "reminders"
+      WHERE ("reminders"."priority" IS NOT NULL)
+      """#)
+    check(
+      Reminder.where { for word in ["Call", "Ada"] { $0.title.contains(word) } }.select { $0.id },
+      #"""
+      SELECT "reminders"."id"
+      FROM "reminders"
+      WHERE (("reminders"."title" LIKE '%Call%' ESCAPE '\') AND ("reminders"."title" LIKE '%Ada%' ESCAPE '\'))
+      """#)
+    check(
+      Reminder.where { if #available(macOS 14, *) { $0.isCompleted } }.select { $0.id },
+      #"SELECT "reminders"."id" FROM "reminders" WHERE "reminders"."isCompleted""#)
+  }
+
+  @Test func examplesThatWereSQLComments() {
+    check(
+      ListStat.from(
+        Reminder.group { $0.remindersListID }.select { ($0.remindersListID, $0.id.count()) }
+      )
+      .where { $0.reminders > 1 }
+      .select { $0.remindersListID },
+      #"""
+      SELECT "listStats"."remindersListID"
+      FROM (
+      WITH "listStats" ("remindersListID", "reminders") AS (
+      SELECT "reminders"."remindersListID", count("reminders"."id")
+      FROM "reminders"
+      GROUP BY "reminders"."remindersListID"
+      )
+      SELECT * FROM "listStats"
+      ) AS "listStats"
+      WHERE ("listStats"."reminders" > 1)
+      """#)
+    check(
+      ColumnInfo.call(Reminder.tableName).where { $0.pk > 0 }.select { ($0.name, $0.type) },
+      #"""
+      SELECT "pragma_table_info"."name", "pragma_table_info"."type"
+      FROM "pragma_table_info"('reminders')
+      WHERE ("pragma_table_info"."pk" > 0)
+      """#)
+    check(
+      Reminder.order { $0.title.collate(localized) }.select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      ORDER BY ("reminders"."title" COLLATE "localized")
+      """#)
+  }
+
+  @Test func insertValuesBuilderStatements() {
+    let onlyOpen = true
+    check(
+      RemindersList.insert { RemindersList(id: 3, title: "Errands") },
+      #"""
+      INSERT INTO "remindersLists" ("id", "title")
+      VALUES (3, 'Errands')
+      """#)
+    check(
+      RemindersList.insert {
+        [RemindersList(id: 3, title: "Errands"), RemindersList(id: 4, title: "Trips")]
+      },
+      #"""
+      INSERT INTO "remindersLists" ("id", "title")
+      VALUES (3, 'Errands'), (4, 'Trips')
+      """#)
+    check(
+      Reminder.insert {
+        ($0.title, $0.remindersListID)
+      } values: {
+        (SQLQueryExpression("upper('milk')", as: String.self), 2)
+      },
+      #"""
+      INSERT INTO "reminders" ("title", "remindersListID")
+      VALUES (upper('milk'), 2)
+      """#)
+    check(
+      RemindersList.insert { RemindersList.Draft(title: "Errands") },
+      #"""
+      INSERT INTO "remindersLists" ("id", "title")
+      VALUES (NULL, 'Errands')
+      """#)
+    check(
+      RemindersList.insert {
+        RemindersList.Draft(title: "Errands")
+        RemindersList.Draft(title: "Trips")
+      },
+      #"""
+      INSERT INTO "remindersLists" ("id", "title")
+      VALUES (NULL, 'Errands'), (NULL, 'Trips')
+      """#)
+    check(
+      RemindersList.insert {
+        for title in ["Errands", "Trips"] { RemindersList.Draft(title: title) }
+      },
+      #"""
+      INSERT INTO "remindersLists" ("id", "title")
+      VALUES (NULL, 'Errands'), (NULL, 'Trips')
+      """#)
+    check(
+      RemindersList.insert {
+        RemindersList.Draft(title: "Errands")
+        if onlyOpen { RemindersList.Draft(title: "Open") }
+      },
+      #"""
+      INSERT INTO "remindersLists" ("id", "title")
+      VALUES (NULL, 'Errands'), (NULL, 'Open')
+      """#)
+    check(
+      RemindersList.insert {
+        if onlyOpen {
+          RemindersList.Draft(title: "Open")
+        } else {
+          RemindersList.Draft(title: "All")
+        }
+      },
+      #"""
+      INSERT INTO "remindersLists" ("id", "title")
+      VALUES (NULL, 'Open')
+      """#)
+    check(
+      RemindersList.insert {
+        if !onlyOpen {
+          RemindersList.Draft(title: "Open")
+        } else {
+          RemindersList.Draft(title: "All")
+        }
+      },
+      #"""
+      INSERT INTO "remindersLists" ("id", "title")
+      VALUES (NULL, 'All')
+      """#)
+    check(
+      Reminder.insert {
+        $0.title
+      } values: {
+        #sql("upper('milk')")
+        "Eggs"
+      },
+      #"""
+      INSERT INTO "reminders" ("title")
+      VALUES (upper('milk')), ('Eggs')
+      """#)
+    check(
+      RemindersList.insert {
+        RemindersList(id: 3, title: "Errands")
+        RemindersList.Draft(title: "Trips")
+      },
+      #"""
+      INSERT INTO "remindersLists" ("id", "title")
+      VALUES (3, 'Errands'), (NULL, 'Trips')
+      """#)
+    check(
+      RemindersList.insert {
+        RemindersList(id: 3, title: "Errands")
+        [RemindersList.Draft(title: "Trips"), RemindersList.Draft(title: "Books")]
+      },
+      #"""
+      INSERT INTO "remindersLists" ("id", "title")
+      VALUES (3, 'Errands'), (NULL, 'Trips'), (NULL, 'Books')
+      """#)
+  }
+
+  @Test func partsOfStatements() {
+    check(
+      RemindersList.select { $0.title }.where { $0.id == 1 }.filter,
+      #"""
+      SELECT "remindersLists"."id", "remindersLists"."title"
+      FROM "remindersLists"
+      WHERE ("remindersLists"."id" = 1)
+      """#)
+    check(
+      RemindersList.where { $0.id == 2 }.delete().filter,
+      #"""
+      SELECT "remindersLists"."id", "remindersLists"."title"
+      FROM "remindersLists"
+      WHERE ("remindersLists"."id" = 2)
+      """#)
+    check(
+      Reminder.update(or: .ignore) { $0.title = "Milk" },
+      #"UPDATE OR IGNORE "reminders" SET "title" = 'Milk'"#)
+    checkFragment(
+      { _ in RemindersList.update { $0.title = "Home" }.assignments }, #""title" = 'Home'"#,
+      runs: false)
+    check(
+      RemindersList.update { $0.title = "Home" }.where { $0.id == 1 }.filter,
+      #"""
+      SELECT "remindersLists"."id", "remindersLists"."title"
+      FROM "remindersLists"
+      WHERE ("remindersLists"."id" = 1)
+      """#)
+    check(
+      RemindersList.insert(or: .replace) { RemindersList(id: 1, title: "House") },
+      #"""
+      INSERT OR REPLACE INTO "remindersLists" ("id", "title")
+      VALUES (1, 'House')
+      """#)
+    checkFragment(
+      { _ in
+        RemindersList.insert { RemindersList(id: 1, title: "Home") }.onConflictDoNothing().upsert!
+      },
+      #"ON CONFLICT DO NOTHING"#, runs: false)
+    check(
+      Insert<RemindersList>(
+        bindings: [.int(3), .text("Errands"), .int(4), .text("Trips")], rowCount: 2),
+      #"""
+      INSERT INTO "remindersLists" ("id", "title")
+      VALUES (3, 'Errands'), (4, 'Trips')
+      """#)
+    checkFragment(
+      { _ in Reminder.select { $0.title }.union(RemindersList.select { $0.title }).fragment },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      UNION
+      SELECT "remindersLists"."title"
+      FROM "remindersLists"
+      """#)
+    checkFragment(
+      { _ in Reminder.where { $0.isCompleted }.delete().returning { $0.title }.fragment },
+      #"""
+      DELETE FROM "reminders"
+      WHERE "reminders"."isCompleted"
+      RETURNING "reminders"."title"
+      """#)
+    checkFragment(
+      { _ in
+        Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select {
+          ($1.title, $0.title)
+        }.selection
+      },
+      #""remindersLists"."title", "reminders"."title""#, runs: false)
+    checkFragment(
+      { _ in Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.source },
+      #"""
+      FROM "reminders" JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      """#, runs: false)
+    checkFragment(
+      { _ in
+        Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.where { r, _ in
+          !r.isCompleted
+        }.predicates
+      },
+      #"(NOT "reminders"."isCompleted")"#)
+    checkFragment(
+      { _ in Count.with(as: Values(7)) { Count.all }.tables[0] },
+      #""counts" ("n") AS (SELECT 7)"#, runs: false)
+    checkFragment(
+      { _ in Count.with(as: Values(7)) { Count.select { $0.n * 2 } }.body },
+      #"SELECT ("counts"."n" * 2) FROM "counts""#, runs: false)
+  }
+
+  @Test func groupsOfColumns() {
+    check(
+      { _ in ColumnGroup<Trip, Span>(tablePrefix: #""trips"."#) },
+      #""trips"."startDay", "trips"."endDay""#, runs: false)
+    check(
+      Trip.where { $0.schedule.note == "Oslo" }.select { $0.id },
+      #"SELECT "trips"."id" FROM "trips" WHERE ("trips"."note" = 'Oslo')"#)
+    check(
+      Trip.select { $0.schedule.span }, #"SELECT "trips"."startDay", "trips"."endDay" FROM "trips""#
+    )
+    check(
+      Trip.where { $0.schedule.span == Span(startDay: 1, endDay: 3) }.select { $0.id },
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") = (1, 3))"#)
+    check(
+      Trip.where { $0.schedule.span != Span(startDay: 1, endDay: 3) }.select { $0.id },
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") <> (1, 3))"#)
+    check(
+      Trip.where { $0.schedule.span < Span(startDay: 5, endDay: 0) }.select { $0.id },
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") < (5, 0))"#)
+    check(
+      Trip.where { $0.schedule.span <= Span(startDay: 5, endDay: 9) }.select { $0.id },
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") <= (5, 9))"#)
+    check(
+      Trip.where { $0.schedule.span > Span(startDay: 1, endDay: 3) }.select { $0.id },
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") > (1, 3))"#)
+    check(
+      Trip.where { $0.schedule.span >= Span(startDay: 1, endDay: 4) }.select { $0.id },
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") >= (1, 4))"#)
+    check(
+      Trip.where { $0.snooze.is(nil) }.select { $0.id },
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."untilDay") IS (NULL))"#)
+    check(
+      Trip.where { $0.snooze.isNot(Snooze(untilDay: 6)) }.select { $0.id },
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."untilDay") IS NOT (6))"#)
+    check(
+      { _ in
+        MacroSupport.column(
+          Trip.self, Int.self, "id", qualifiedName: #""trips"."id""#, tablePrefix: #""trips"."#)
+      },
+      #""trips"."id""#, runs: false)
+    check(
+      { _ in
+        MacroSupport.column(
+          Trip.self, Span.self, "span", qualifiedName: #""trips"."span""#,
+          tablePrefix: #""trips"."#)
+      },
+      #""trips"."startDay", "trips"."endDay""#, runs: false)
+    check({ _ in MacroSupport.value(String.self, "Lisbon") }, #"'Lisbon'"#)
+    check({ _ in MacroSupport.value(Span.self, Span(startDay: 1, endDay: 3)) }, #"1, 3"#)
+    check({ _ in MacroSupport.SelectionValue(Snooze(untilDay: 6)) }, #"6"#)
+    check(
+      Trip.update { $0.snooze = Snooze(untilDay: 4) }, #"UPDATE "trips" SET "untilDay" = 4"#)
+    check(
+      Trip.update { $0.schedule.note = "Porto" }, #"UPDATE "trips" SET "note" = 'Porto'"#)
+    check(
+      Trip.update { $0.schedule.note += "!" },
+      #"UPDATE "trips" SET "note" = ("trips"."note" || '!')"#)
+    check(Trip.update { $0.snooze.untilDay = 7 }, #"UPDATE "trips" SET "untilDay" = 7"#)
+    check(
+      Trip.update { $0.schedule.span = Span(startDay: 2, endDay: 4) },
+      #"UPDATE "trips" SET "startDay" = 2, "endDay" = 4"#)
+    check(
+      Trip.update { $0.schedule.span.endDay += 1 },
+      #"UPDATE "trips" SET "endDay" = ("trips"."endDay" + 1)"#)
+  }
 }

@@ -169,6 +169,8 @@ extension QueryExpression where QueryValue == String {
 
   /// `expression ILIKE ?` on PostgreSQL, a case-insensitive `LIKE`; on SQLite, whose `LIKE`
   /// already ignores the case of ASCII letters, `expression LIKE ?`.
+  ///
+  /// `$0.title.ilike("call%")` renders `("reminders"."title" LIKE 'call%')` on SQLite.
   @inlinable
   public func ilike(_ pattern: String) -> SQLQueryExpression<Bool> {
     if SQLDialect.isPostgres { return SQLQueryExpression("(\(self) ILIKE \(pattern))") }
@@ -239,6 +241,9 @@ public struct Case<QueryValue: QueryBindable>: Sendable {
   @usableFromInline var branches = QueryFragment()
 
   /// Starts a `CASE` expression.
+  ///
+  /// `Case<Int>().when($0.isCompleted, then: 0).else(1)` renders
+  /// `(CASE WHEN "reminders"."isCompleted" THEN 0 ELSE 1 END)`.
   @inlinable
   public init() {}
 

@@ -26,6 +26,8 @@ extension QueryAssignable {
 
 extension QueryAssignable {
   /// The expression rendered on its own.
+  ///
+  /// `($0.priority ?? 0).queryFragment` renders `coalesce("reminders"."priority", 0)`.
   @inlinable
   public var queryFragment: QueryFragment {
     var fragment = QueryFragment()
@@ -41,6 +43,8 @@ public struct BoundValue<QueryValue: QueryBindable>: QueryExpression {
   public var value: QueryValue
 
   /// Wraps a value so it can stand in an expression.
+  ///
+  /// `BoundValue("Milk") + $0.title` renders `('Milk' || "reminders"."title")`.
   @inlinable
   public init(_ value: QueryValue) {
     self.value = value
@@ -74,6 +78,9 @@ public struct BinaryOperation<QueryValue, LHS: QueryExpression, RHS: QueryExpres
   public var rhs: RHS
 
   /// Joins two expressions with an SQL operator.
+  ///
+  /// `BinaryOperation<Bool, _, _>($0.title, "GLOB", BoundValue("C*"))` renders
+  /// `("reminders"."title" GLOB 'C*')`.
   @inlinable
   public init(_ lhs: LHS, _ operator: StaticString, _ rhs: RHS) {
     self.lhs = lhs
@@ -105,6 +112,8 @@ public struct UnaryOperation<QueryValue, Operand: QueryExpression>: QueryExpress
   public var operand: Operand
 
   /// Applies an SQL prefix operator to an expression.
+  ///
+  /// `UnaryOperation<Int?, _>("-", $0.priority)` renders `(- "reminders"."priority")`.
   @inlinable
   public init(_ operator: StaticString, _ operand: Operand) {
     self.operator = `operator`

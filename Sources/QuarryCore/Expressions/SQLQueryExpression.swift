@@ -5,9 +5,14 @@
 /// (`#sql("SELECT \(Reminder.columns.title) FROM \(Reminder.self)", as: String.self)`).
 public struct SQLQueryExpression<QueryValue>: Statement, Sendable {
   /// The SQL and its bindings.
+  ///
+  /// `SQLQueryExpression<Bool>("\($0.title) = \("Milk")").fragment` renders
+  /// `"reminders"."title" = 'Milk'`.
   public var fragment: QueryFragment
 
   /// Wraps a fragment, giving it a result type.
+  ///
+  /// `SQLQueryExpression("length(\($0.title))", as: Int.self)` renders `length("reminders"."title")`.
   @inlinable
   public init(_ fragment: QueryFragment, as type: QueryValue.Type = QueryValue.self) {
     self.fragment = fragment
@@ -15,6 +20,9 @@ public struct SQLQueryExpression<QueryValue>: Statement, Sendable {
 
   /// Wraps a fragment written in `dialect`: what `#sql(…, dialect: .postgres)` expands to. The
   /// dialect tells the macro which checks apply; the fragment runs as written.
+  ///
+  /// `SQLQueryExpression("upper(\($0.title))", as: String.self, dialect: .sqlite)` renders
+  /// `upper("reminders"."title")`.
   @inlinable
   public init(
     _ fragment: QueryFragment, as type: QueryValue.Type = QueryValue.self, dialect: SQLDialect

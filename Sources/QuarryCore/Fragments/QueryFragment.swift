@@ -7,10 +7,15 @@ import QuarrySQLText
 /// binding; an interpolated table or column renders its quoted name; `\(raw:)` inserts text:
 ///
 /// ```swift
-/// let fragment: QueryFragment = "SELECT \(Reminder.columns.title) FROM \(Reminder.self) WHERE \(Reminder.columns.id) = \(42)"
-/// fragment.sql       // SELECT "reminders"."title" FROM "reminders" WHERE "reminders"."id" = ?
-/// fragment.bindings  // [.int(42)]
+/// "SELECT \(Reminder.columns.title) FROM \(Reminder.self) WHERE \(Reminder.columns.id) = \(42)" as QueryFragment
 /// ```
+/// ```sql
+/// SELECT "reminders"."title" FROM "reminders" WHERE "reminders"."id" = 42
+/// ```
+///
+/// The SQL these examples show has the bound values written in, as ``debugDescription`` writes
+/// them. The fragment itself keeps them apart: its ``sql`` ends with `"reminders"."id" = ?`,
+/// and its ``bindings`` are `[.int(42)]`.
 public struct QueryFragment: Hashable, Sendable {
   /// The SQL text as UTF-8 (``utf8``). The text and its values change together, one binding
   /// per placeholder, only through the `append` methods: outside Quarry both are read-only.
@@ -23,6 +28,19 @@ public struct QueryFragment: Hashable, Sendable {
   @usableFromInline package internal(set) var preRendered: PreRenderedStatement?
 
   /// Creates an empty fragment. (Without converting an empty string to bytes.)
+  ///
+  /// ```swift
+  /// var fragment = QueryFragment()
+  /// for column in [Reminder.columns.id, Reminder.columns.remindersListID] {
+  ///   fragment.append(sql: fragment.isEmpty ? "SELECT " : ", ")
+  ///   fragment.append(column)
+  /// }
+  /// fragment.append(sql: " FROM \"reminders\"")
+  /// return fragment
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."id", "reminders"."remindersListID" FROM "reminders"
+  /// ```
   @inlinable
   public init() {
     text = []
@@ -30,6 +48,8 @@ public struct QueryFragment: Hashable, Sendable {
   }
 
   /// Creates a fragment of SQL text without bindings.
+  ///
+  /// `QueryFragment(sql: "SELECT 1")` renders `SELECT 1`.
   @inlinable
   public init(sql: String) {
     self.text = Array(sql.utf8)
@@ -91,6 +111,15 @@ public struct QueryFragment: Hashable, Sendable {
   }
 
   /// Appends SQL text.
+  ///
+  /// ```swift
+  /// var fragment: QueryFragment = "SELECT \(Reminder.columns.title) FROM \(Reminder.self)"
+  /// fragment.append(sql: " LIMIT 1")
+  /// return fragment
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title" FROM "reminders" LIMIT 1
+  /// ```
   @inlinable
   public mutating func append(sql text: String) {
     clearPreRendered()
@@ -136,6 +165,15 @@ public struct QueryFragment: Hashable, Sendable {
   }
 
   /// Appends UTF-8 SQL text.
+  ///
+  /// ```swift
+  /// var fragment: QueryFragment = "SELECT "
+  /// fragment.append(utf8: Array("'café'".utf8))
+  /// return fragment
+  /// ```
+  /// ```sql
+  /// SELECT 'café'
+  /// ```
   @inlinable
   public mutating func append(utf8 bytes: [UInt8]) {
     clearPreRendered()
@@ -143,6 +181,15 @@ public struct QueryFragment: Hashable, Sendable {
   }
 
   /// Appends a `?` placeholder bound to `binding`.
+  ///
+  /// ```swift
+  /// var fragment: QueryFragment = "SELECT "
+  /// fragment.append(binding: .text("Milk"))
+  /// return fragment
+  /// ```
+  /// ```sql
+  /// SELECT 'Milk'
+  /// ```
   @inlinable
   public mutating func append(binding: QueryBinding) {
     clearPreRendered()
@@ -152,6 +199,15 @@ public struct QueryFragment: Hashable, Sendable {
   }
 
   /// Appends another fragment's text and bindings.
+  ///
+  /// ```swift
+  /// var fragment: QueryFragment = "SELECT \(1)"
+  /// fragment.append(" + \(2)" as QueryFragment)
+  /// return fragment
+  /// ```
+  /// ```sql
+  /// SELECT 1 + 2
+  /// ```
   @inlinable
   public mutating func append(_ other: QueryFragment) {
     clearPreRendered()
@@ -160,17 +216,44 @@ public struct QueryFragment: Hashable, Sendable {
   }
 
   /// Appends an expression's SQL.
+  ///
+  /// ```swift
+  /// var fragment: QueryFragment = "SELECT count(*) FROM \(Reminder.self) WHERE "
+  /// fragment.append(!$0.isCompleted)
+  /// return fragment
+  /// ```
+  /// ```sql
+  /// SELECT count(*) FROM "reminders" WHERE (NOT "reminders"."isCompleted")
+  /// ```
   @inlinable
   public mutating func append(_ expression: some QueryExpression) {
     expression.write(to: &self)
   }
 
   /// Appends a quoted identifier: `title` is written as `"title"`.
+  ///
+  /// ```swift
+  /// var fragment: QueryFragment = "SELECT 1 AS "
+  /// fragment.append(identifier: "my \"one\"")
+  /// return fragment
+  /// ```
+  /// ```sql
+  /// SELECT 1 AS "my ""one"""
+  /// ```
   public mutating func append(identifier: String) {
     append(sql: quoteIdentifier(identifier))
   }
 
   /// Appends `elements` separated by `separator`.
+  ///
+  /// ```swift
+  /// var fragment: QueryFragment = "SELECT * FROM \(Reminder.self) ORDER BY "
+  /// fragment.append(["\($0.remindersListID)", "\($0.id) DESC"], separator: ", ")
+  /// return fragment
+  /// ```
+  /// ```sql
+  /// SELECT * FROM "reminders" ORDER BY "reminders"."remindersListID", "reminders"."id" DESC
+  /// ```
   @inlinable
   public mutating func append(_ elements: [QueryFragment], separator: String) {
     for (index, element) in elements.enumerated() {
@@ -190,11 +273,18 @@ package enum PreRenderedStatement: Sendable {
 }
 
 extension QueryFragment: ExpressibleByStringInterpolation {
+  /// A fragment of SQL text without bindings.
+  ///
+  /// `"SELECT 2" as QueryFragment` renders `SELECT 2`.
   @inlinable
   public init(stringLiteral value: String) {
     self.init(sql: value)
   }
 
+  /// A fragment built by string interpolation.
+  ///
+  /// `"SELECT \($0.id) FROM \(Reminder.self) WHERE \($0.title) = \("Milk")" as QueryFragment`
+  /// renders `SELECT "reminders"."id" FROM "reminders" WHERE "reminders"."title" = 'Milk'`.
   @inlinable
   public init(stringInterpolation: StringInterpolation) {
     self = stringInterpolation.fragment
@@ -204,24 +294,35 @@ extension QueryFragment: ExpressibleByStringInterpolation {
   public struct StringInterpolation: StringInterpolationProtocol {
     @usableFromInline var fragment: QueryFragment
 
+    /// Starts a fragment, with room for the literal text and a few bytes per interpolation.
+    ///
+    /// `"SELECT \(3) * \(4)" as QueryFragment` renders `SELECT 3 * 4`.
     @inlinable
     public init(literalCapacity: Int, interpolationCount: Int) {
       fragment = QueryFragment()
       fragment.reserveCapacity(literalCapacity + interpolationCount * 4)
     }
 
+    /// Appends the literal text between interpolations as it is.
+    ///
+    /// `"SELECT 'a' || \("b")" as QueryFragment` renders `SELECT 'a' || 'b'`.
     @inlinable
     public mutating func appendLiteral(_ literal: String) {
       fragment.append(sql: literal)
     }
 
     /// Binds a value: it renders as `?`.
+    ///
+    /// `"SELECT \("Milk"), \(2.5)" as QueryFragment` renders `SELECT 'Milk', 2.5`, the values
+    /// written in where the fragment has placeholders.
     @inlinable
     public mutating func appendInterpolation(_ value: some QueryBindable) {
       fragment.append(binding: value.queryBinding)
     }
 
     /// Binds an optional value: `nil` renders as `?` bound to `NULL`.
+    ///
+    /// `"SELECT \(nil as Int?), \(Int?.some(1))" as QueryFragment` renders `SELECT NULL, 1`.
     @inlinable
     public mutating func appendInterpolation<Wrapped: QueryBindable>(_ value: Wrapped?) {
       fragment.append(binding: value.queryBinding)
@@ -229,34 +330,49 @@ extension QueryFragment: ExpressibleByStringInterpolation {
 
     /// Renders an expression: a column renders its qualified quoted name, a statement its SQL
     /// in parentheses (a subquery).
+    ///
+    /// `"SELECT \($0.title), \(Reminder.select { $0.id.count() }) FROM \(Reminder.self)" as QueryFragment`
+    /// renders `SELECT "reminders"."title", (SELECT count("reminders"."id") FROM "reminders") FROM "reminders"`.
     @inlinable
     public mutating func appendInterpolation(_ expression: some QueryExpression) {
       expression.write(to: &fragment)
     }
 
     /// Renders a statement as it is, unparenthesized: `#sql("EXPLAIN \(statement: query)")`.
+    ///
+    /// `"EXPLAIN \(statement: Reminder.select { $0.id })" as QueryFragment` renders
+    /// `EXPLAIN SELECT "reminders"."id" FROM "reminders"`.
     @inlinable
     public mutating func appendInterpolation(statement: some Statement) {
       statement.writeStatement(to: &fragment)
     }
 
     /// Renders a table's quoted name.
+    ///
+    /// `"DELETE FROM \(Reminder.self)" as QueryFragment` renders `DELETE FROM "reminders"`.
     public mutating func appendInterpolation<T: Table>(_ table: T.Type) {
       fragment.append(sql: T.schema.quotedName)
     }
 
     /// Inserts SQL text as it is. Never pass user input here: it is not escaped.
+    ///
+    /// `"SELECT \(raw: "1 + 1")" as QueryFragment` renders `SELECT 1 + 1`.
     @inlinable
     public mutating func appendInterpolation(raw sql: String) {
       fragment.append(sql: sql)
     }
 
     /// Renders a quoted identifier: `\(quote: "my table")` becomes `"my table"`.
+    ///
+    /// `"SELECT 1 AS \(quote: "my value")" as QueryFragment` renders `SELECT 1 AS "my value"`.
     public mutating func appendInterpolation(quote identifier: String) {
       fragment.append(identifier: identifier)
     }
 
     /// Appends a fragment's text and bindings.
+    ///
+    /// `"SELECT \($0.title.queryFragment) FROM \(Reminder.self)" as QueryFragment` renders
+    /// `SELECT "reminders"."title" FROM "reminders"`.
     @inlinable
     public mutating func appendInterpolation(_ other: QueryFragment) {
       fragment.append(other)
@@ -267,6 +383,9 @@ extension QueryFragment: ExpressibleByStringInterpolation {
 extension QueryFragment {
   /// The fragment with every bound value written into the SQL as a literal, for the places
   /// SQLite accepts no parameters: view and trigger definitions.
+  ///
+  /// `("SELECT \("it's") AS \(quote: "text")" as QueryFragment).inlined` renders
+  /// `SELECT 'it''s' AS "text"`, with no binding left.
   public var inlined: QueryFragment {
     QueryFragment(sql: debugDescription)
   }

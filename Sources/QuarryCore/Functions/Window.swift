@@ -14,6 +14,8 @@ public struct Window: Sendable {
   @usableFromInline var frame: String?
 
   /// An empty window: the whole result set.
+  ///
+  /// `SQLFunctions.count().over(Window())` renders `count(*) OVER ()`.
   public init() {}
 
   /// A window partitioned by `expressions`.

@@ -104,12 +104,17 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   @usableFromInline let tablePrefix: StaticString
 
   /// The group's columns in the table whose quoted name and a dot is `tablePrefix`.
+  ///
+  /// `ColumnGroup<Trip, Span>(tablePrefix: #""trips"."#)` renders `"trips"."startDay", "trips"."endDay"`.
   @inlinable
   public init(tablePrefix: StaticString) {
     self.tablePrefix = tablePrefix
   }
 
   /// A column of the group: `$0.timestamps.createdAt`.
+  ///
+  /// `Trip.where { $0.schedule.note == "Oslo" }.select { $0.id }` renders
+  /// `SELECT "trips"."id" FROM "trips" WHERE ("trips"."note" = 'Oslo')`.
   @inlinable
   public subscript<Member: QueryBindable>(
     dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Member>>
@@ -118,7 +123,11 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
     return TableColumn(member.name, tablePrefix: tablePrefix, quotedName: member.quotedName)
   }
 
-  /// A group nested in the group (an enum case holding a `@Selection` struct).
+  /// A group nested in the group (an enum case holding a `@Selection` struct, or a struct
+  /// holding one).
+  ///
+  /// `Trip.select { $0.schedule.span }` renders
+  /// `SELECT "trips"."startDay", "trips"."endDay" FROM "trips"`.
   @inlinable
   public subscript<Member: Selection>(
     dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Member>>
@@ -150,42 +159,66 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   }
 
   /// `(columns) = (values)`
+  ///
+  /// `Trip.where { $0.schedule.span == Span(startDay: 1, endDay: 3) }.select { $0.id }` renders
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") = (1, 3))`.
   public static func == (lhs: Self, rhs: Value) -> SQLQueryExpression<Bool> {
     lhs.compare("=", rhs)
   }
 
   /// `(columns) <> (values)`
+  ///
+  /// `Trip.where { $0.schedule.span != Span(startDay: 1, endDay: 3) }.select { $0.id }` renders
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") <> (1, 3))`.
   public static func != (lhs: Self, rhs: Value) -> SQLQueryExpression<Bool> {
     lhs.compare("<>", rhs)
   }
 
   /// `(columns) < (values)`, compared column by column from the left.
+  ///
+  /// `Trip.where { $0.schedule.span < Span(startDay: 5, endDay: 0) }.select { $0.id }` renders
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") < (5, 0))`.
   public static func < (lhs: Self, rhs: Value) -> SQLQueryExpression<Bool> {
     lhs.compare("<", rhs)
   }
 
   /// `(columns) <= (values)`, compared column by column from the left.
+  ///
+  /// `Trip.where { $0.schedule.span <= Span(startDay: 5, endDay: 9) }.select { $0.id }` renders
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") <= (5, 9))`.
   public static func <= (lhs: Self, rhs: Value) -> SQLQueryExpression<Bool> {
     lhs.compare("<=", rhs)
   }
 
   /// `(columns) > (values)`, compared column by column from the left.
+  ///
+  /// `Trip.where { $0.schedule.span > Span(startDay: 1, endDay: 3) }.select { $0.id }` renders
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") > (1, 3))`.
   public static func > (lhs: Self, rhs: Value) -> SQLQueryExpression<Bool> {
     lhs.compare(">", rhs)
   }
 
   /// `(columns) >= (values)`, compared column by column from the left.
+  ///
+  /// `Trip.where { $0.schedule.span >= Span(startDay: 1, endDay: 4) }.select { $0.id }` renders
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") >= (1, 4))`.
   public static func >= (lhs: Self, rhs: Value) -> SQLQueryExpression<Bool> {
     lhs.compare(">=", rhs)
   }
 
   /// `(columns) IS (values)`: like `=`, but `NULL` matches `NULL`. `.is(nil)` on an optional
   /// group (an enum case) keeps rows where every column of the group is `NULL`.
+  ///
+  /// `Trip.where { $0.snooze.is(nil) }.select { $0.id }` renders
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."untilDay") IS (NULL))`.
   public func `is`(_ value: Value) -> SQLQueryExpression<Bool> {
     compare(SQLDialect.isOperator(negated: false).description, value)
   }
 
   /// `(columns) IS NOT (values)`. `$0.kind.image.isNot(nil)` keeps rows of the `image` case.
+  ///
+  /// `Trip.where { $0.snooze.isNot(Snooze(untilDay: 6)) }.select { $0.id }` renders
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."untilDay") IS NOT (6))`.
   public func isNot(_ value: Value) -> SQLQueryExpression<Bool> {
     compare(SQLDialect.isOperator(negated: true).description, value)
   }
@@ -196,6 +229,9 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
 /// overloads choose by the type.
 public enum MacroSupport {
   /// A one-column property's column.
+  ///
+  /// `MacroSupport.column(Trip.self, Int.self, "id", qualifiedName: #""trips"."id""#, tablePrefix: #""trips"."#)`
+  /// renders `"trips"."id"`.
   @inlinable
   public static func column<Root: Table, Value: QueryBindable>(
     _ root: Root.Type, _ value: Value.Type, _ name: StaticString,
@@ -205,6 +241,9 @@ public enum MacroSupport {
   }
 
   /// A group property's columns.
+  ///
+  /// `MacroSupport.column(Trip.self, Span.self, "span", qualifiedName: #""trips"."span""#, tablePrefix: #""trips"."#)`
+  /// renders `"trips"."startDay", "trips"."endDay"`.
   @inlinable
   public static func column<Root: Table, Value: Selection>(
     _ root: Root.Type, _ value: Value.Type, _ name: StaticString,
@@ -235,6 +274,8 @@ public enum MacroSupport {
   }
 
   /// A one-column property's default value in a `@Selection` type's `Columns`: bound.
+  ///
+  /// `MacroSupport.value(String.self, "Lisbon")` renders `'Lisbon'`.
   @inlinable
   public static func value<Value: QueryBindable>(
     _ type: Value.Type, _ value: Value
@@ -244,6 +285,8 @@ public enum MacroSupport {
 
   /// A group property's default value in a `@Selection` type's `Columns`: one binding per
   /// column.
+  ///
+  /// `MacroSupport.value(Span.self, Span(startDay: 1, endDay: 3))` renders `1, 3`.
   @inlinable
   public static func value<Value: Selection>(
     _ type: Value.Type, _ value: Value
@@ -257,6 +300,8 @@ public enum MacroSupport {
     public var value: QueryValue
 
     /// Binds the columns of `value`.
+    ///
+    /// `MacroSupport.SelectionValue(Snooze(untilDay: 6))` renders `6`.
     @inlinable
     public init(_ value: QueryValue) {
       self.value = value

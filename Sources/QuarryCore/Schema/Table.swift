@@ -6,9 +6,12 @@
 ///   var title = ""
 /// }
 /// Reminder.tableName      // "reminders"
-/// Reminder.columns.title  // "reminders"."title"
-/// Reminder.title          // the same column
 /// ```
+///
+/// `Reminder.columns.title` renders `"reminders"."title"`, and so does the same column reached
+/// through the type.
+///
+/// `Reminder.title` renders `"reminders"."title"`.
 @dynamicMemberLookup
 public protocol Table: QueryDecodable, WritableRow {
   /// The type holding one ``TableColumn`` per column: the `$0` of query closures.
@@ -32,6 +35,9 @@ extension Table {
   ///
   /// The table's own static members come first: a column named like one (`all`, `count`,
   /// `schema`…) is reached only as `Reminder.columns.all`.
+  ///
+  /// `Reminder.where { $0.id == 1 }.select { _ in Reminder.title.upper() }` renders
+  /// `SELECT upper("reminders"."title") FROM "reminders" WHERE ("reminders"."id" = 1)`.
   @inlinable
   public static subscript<Member>(dynamicMember keyPath: KeyPath<TableColumns, Member>) -> Member {
     columns[keyPath: keyPath]

@@ -14,6 +14,9 @@ public struct TableColumn<Root: Table, Value: QueryBindable>: QueryExpression, S
 
   /// Describes the column `name` of `Root`, whose table-qualified, quoted name is
   /// `qualifiedName` (`"reminders"."title"`).
+  ///
+  /// `TableColumn<Reminder, String>("title", qualifiedName: #""reminders"."title""#)` renders
+  /// `"reminders"."title"`.
   @inlinable
   public init(_ name: StaticString, qualifiedName: StaticString) {
     self.nameLiteral = name
@@ -23,6 +26,9 @@ public struct TableColumn<Root: Table, Value: QueryBindable>: QueryExpression, S
 
   /// Describes the column `name` of a group inside `Root`: it renders `tablePrefix` (the quoted
   /// table name and a dot) followed by `quotedName`.
+  ///
+  /// `TableColumn<Reminder, String>("title", tablePrefix: #""reminders"."#, quotedName: #""title""#)`
+  /// renders `"reminders"."title"`.
   @inlinable
   public init(_ name: StaticString, tablePrefix: StaticString, quotedName: StaticString) {
     self.nameLiteral = name

@@ -1,6 +1,17 @@
 /// Two selects combined by `UNION`, `UNION ALL`, `INTERSECT` or `EXCEPT`.
 public struct CompoundSelect<QueryValue>: Statement, Sendable {
   /// The combined SQL.
+  ///
+  /// ```swift
+  /// Reminder.select { $0.title }.union(RemindersList.select { $0.title }).fragment
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// UNION
+  /// SELECT "remindersLists"."title"
+  /// FROM "remindersLists"
+  /// ```
   public var fragment: QueryFragment
 
   @inlinable

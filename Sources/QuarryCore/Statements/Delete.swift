@@ -3,9 +3,21 @@ public struct Delete<From: Table>: Statement, Sendable {
   public typealias QueryValue = Void
 
   /// The rows to delete.
+  ///
+  /// ```swift
+  /// RemindersList.where { $0.id == 2 }.delete().filter
+  /// ```
+  /// ```sql
+  /// SELECT "remindersLists"."id", "remindersLists"."title"
+  /// FROM "remindersLists"
+  /// WHERE ("remindersLists"."id" = 2)
+  /// ```
   public var filter: Where<From>
 
   /// A delete of the rows `filter` keeps.
+  ///
+  /// `Delete(filter: Reminder.where { $0.isCompleted })` renders
+  /// `DELETE FROM "reminders" WHERE "reminders"."isCompleted"`.
   @inlinable
   public init(filter: Where<From> = Where()) {
     self.filter = filter

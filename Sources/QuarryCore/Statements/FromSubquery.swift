@@ -8,20 +8,29 @@ extension Table {
   /// a common table expression of this type, and its own column names don't matter:
   ///
   /// ```swift
-  /// @Table("shelfStats") struct ShelfStat { var shelfID: Int?; var books: Int }
-  /// ShelfStat.from(Book.group { $0.shelfID }.select { ($0.shelfID, $0.id.count()) })
-  ///   .where { $0.books > 1 }
-  ///   .select { $0.shelfID }
-  /// // SELECT "shelfStats"."shelfID"
-  /// // FROM (
-  /// //   WITH "shelfStats" ("shelfID", "books") AS (SELECT "books"."shelfID", count("books"."id") …)
-  /// //   SELECT * FROM "shelfStats"
-  /// // ) AS "shelfStats"
-  /// // WHERE ("shelfStats"."books" > 1)
+  /// @Table("listStats") struct ListStat { var remindersListID: Int; var reminders: Int }
+  /// ```
+  ///
+  /// ```swift
+  /// ListStat.from(Reminder.group { $0.remindersListID }.select { ($0.remindersListID, $0.id.count()) })
+  ///   .where { $0.reminders > 1 }
+  ///   .select { $0.remindersListID }
+  /// ```
+  /// ```sql
+  /// SELECT "listStats"."remindersListID"
+  /// FROM (
+  /// WITH "listStats" ("remindersListID", "reminders") AS (
+  /// SELECT "reminders"."remindersListID", count("reminders"."id")
+  /// FROM "reminders"
+  /// GROUP BY "reminders"."remindersListID"
+  /// )
+  /// SELECT * FROM "listStats"
+  /// ) AS "listStats"
+  /// WHERE ("listStats"."reminders" > 1)
   /// ```
   ///
   /// A subquery with another number of columns than the type fails when SQLite prepares the
-  /// statement (`table shelfStats has 1 values for 2 columns`).
+  /// statement (`table listStats has 1 values for 2 columns`).
   ///
   /// ```swift
   /// OpenReminder.from(Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }).where { $0.id > 1 }.select { $0.title }

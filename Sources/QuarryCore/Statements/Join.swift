@@ -22,10 +22,19 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   /// The columns handed to query closures.
   public var columns: Columns
   /// The selected columns.
+  ///
+  /// `Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($1.title, $0.title) }.selection`
+  /// renders `"remindersLists"."title", "reminders"."title"`.
   public var selection: QueryFragment
   /// `FROM … JOIN … ON …`
+  ///
+  /// `Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.source` renders
+  /// `FROM "reminders" JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")`.
   public var source: QueryFragment
   /// The `WHERE` predicates, joined with `AND`.
+  ///
+  /// `Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.where { r, _ in !r.isCompleted }.predicates`
+  /// renders `(NOT "reminders"."isCompleted")`.
   public var predicates: QueryFragment
   /// `GROUP BY`, `HAVING`, `ORDER BY`, `LIMIT`.
   public var clauses = SelectClauses()
@@ -187,6 +196,15 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   }
 
   /// A column that is `NULL` where the join found no row.
+  ///
+  /// ```swift
+  /// RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "remindersLists"."title", "reminders"."title"
+  /// FROM "remindersLists"
+  /// LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
+  /// ```
   @inlinable
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
@@ -194,7 +212,17 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
     SQLQueryExpression(reference(columns[keyPath: keyPath]))
   }
 
-  /// A column that is already optional stays singly optional.
+  /// A column that is already optional stays singly optional: `$1.priority` is an `Int?`.
+  ///
+  /// ```swift
+  /// RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.where { $1.priority == nil }.select { list, _ in list.title }
+  /// ```
+  /// ```sql
+  /// SELECT "remindersLists"."title"
+  /// FROM "remindersLists"
+  /// LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
+  /// WHERE ("reminders"."priority" IS NULL)
+  /// ```
   @inlinable
   public subscript<Wrapped>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Wrapped?>>
@@ -210,6 +238,15 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
 
   /// A computed column, declared in an extension of the table's `TableColumns`: the same SQL,
   /// made optional, as it is `NULL` where the join found no row. `$1.isPastDue` is a `Bool?`.
+  ///
+  /// ```swift
+  /// RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.select { ($0.title, $1.isUrgent) }
+  /// ```
+  /// ```sql
+  /// SELECT "remindersLists"."title", ((NOT "reminders"."isCompleted") AND ("reminders"."priority" = 3))
+  /// FROM "remindersLists"
+  /// LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
+  /// ```
   @inlinable
   public subscript<Member: QueryExpression>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, Member>
@@ -218,6 +255,15 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   }
 
   /// A computed column that is already optional stays singly optional.
+  ///
+  /// ```swift
+  /// RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.select { ($0.title, $1.urgency) }
+  /// ```
+  /// ```sql
+  /// SELECT "remindersLists"."title", nullif("reminders"."priority", 0)
+  /// FROM "remindersLists"
+  /// LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
+  /// ```
   @inlinable
   public subscript<Member: QueryExpression, Wrapped>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, Member>
@@ -233,6 +279,8 @@ public struct TableAlias<Base: Table>: Sendable {
   public let name: String
 
   /// The columns under the alias: `"managers"."id"`.
+  ///
+  /// `Reminder.aliased("r").columns.title` renders `"r"."title"`.
   public var columns: AliasedColumns<Base> { AliasedColumns(alias: name) }
 }
 
@@ -255,6 +303,15 @@ public struct AliasedColumns<Base: Table>: QueryExpression, Sendable {
   }
 
   /// A column under the alias.
+  ///
+  /// ```swift
+  /// Reminder.join(Reminder.aliased("other")) { $0.remindersListID == $1.remindersListID && $0.id < $1.id }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "other"."title"
+  /// FROM "reminders"
+  /// JOIN "reminders" AS "other" ON (("reminders"."remindersListID" = "other"."remindersListID") AND ("reminders"."id" < "other"."id"))
+  /// ```
   @inlinable
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
@@ -264,6 +321,9 @@ public struct AliasedColumns<Base: Table>: QueryExpression, Sendable {
 
   /// A computed column, declared in an extension of the table's `TableColumns`, under the
   /// alias: its SQL with the table's columns qualified by the alias.
+  ///
+  /// `Reminder.aliased("r").columns.isUrgent` renders
+  /// `((NOT "r"."isCompleted") AND ("r"."priority" = 3))`.
   @inlinable
   public subscript<Member: QueryExpression>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, Member>

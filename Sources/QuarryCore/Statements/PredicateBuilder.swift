@@ -21,6 +21,16 @@ public enum PredicateBuilder {
   }
 
   /// An optional predicate: rows where it is `NULL` are not kept.
+  ///
+  /// ```swift
+  /// RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.where { $1.isCompleted }.select { list, _ in list.title }
+  /// ```
+  /// ```sql
+  /// SELECT "remindersLists"."title"
+  /// FROM "remindersLists"
+  /// LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
+  /// WHERE "reminders"."isCompleted"
+  /// ```
   @inlinable
   public static func buildExpression<P: QueryExpression<Bool?>>(
     _ predicate: P
@@ -29,6 +39,8 @@ public enum PredicateBuilder {
   }
 
   /// A constant, written as a literal: `true` is written `1`, `false` `0`.
+  ///
+  /// `Reminder.where { _ in false }.count()` renders `SELECT count(*) FROM "reminders" WHERE 0`.
   @inlinable
   public static func buildExpression(_ constant: Constant) -> SQLQueryExpression<Bool> {
     SQLQueryExpression(QueryFragment(sql: SQLDialect.booleanLiteral(constant.value)))
@@ -58,6 +70,18 @@ public enum PredicateBuilder {
 
   /// A further predicate of a block: both, `(a) AND (b)` (one alone when the other is an
   /// `if` whose condition failed).
+  ///
+  /// ```swift
+  /// Reminder.where {
+  ///   !$0.isCompleted
+  ///   $0.priority == 3
+  /// }.select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE ((NOT "reminders"."isCompleted") AND ("reminders"."priority" = 3))
+  /// ```
   @inlinable
   public static func buildPartialBlock<
     Accumulated: QueryExpression<Bool>, Next: QueryExpression<Bool>
@@ -69,6 +93,8 @@ public enum PredicateBuilder {
   }
 
   /// No predicate: renders nothing, and the statement keeps every row.
+  ///
+  /// `Reminder.where { _ in }.select { $0.title }` renders `SELECT "reminders"."title" FROM "reminders"`.
   @inlinable
   public static func buildBlock() -> SQLQueryExpression<Bool> {
     SQLQueryExpression(QueryFragment())
@@ -78,6 +104,9 @@ public enum PredicateBuilder {
   ///
   /// (An existential: with a generic parameter here, the type checker can't infer the type of
   /// the `if`'s body.)
+  ///
+  /// With `onlyOpen` true, `Reminder.where { if onlyOpen { !$0.isCompleted } }.select { $0.id }`
+  /// renders `SELECT "reminders"."id" FROM "reminders" WHERE (NOT "reminders"."isCompleted")`.
   @inlinable
   public static func buildOptional(
     _ predicate: (any QueryExpression<Bool>)?
@@ -87,6 +116,15 @@ public enum PredicateBuilder {
   }
 
   /// The first branch of an `if`/`else` or `switch`.
+  ///
+  /// ```swift
+  /// Reminder.where { if onlyOpen { !$0.isCompleted } else { $0.isCompleted } }.select { $0.id }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."id"
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// ```
   @inlinable
   public static func buildEither<P: QueryExpression<Bool>>(
     first predicate: P
@@ -95,6 +133,15 @@ public enum PredicateBuilder {
   }
 
   /// The second branch of an `if`/`else` or `switch`.
+  ///
+  /// ```swift
+  /// Reminder.where { if !onlyOpen { !$0.isCompleted } else { $0.priority != nil } }.select { $0.id }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."id"
+  /// FROM "reminders"
+  /// WHERE ("reminders"."priority" IS NOT NULL)
+  /// ```
   @inlinable
   public static func buildEither<P: QueryExpression<Bool>>(
     second predicate: P
@@ -103,6 +150,15 @@ public enum PredicateBuilder {
   }
 
   /// A `for` loop: every iteration's predicate (nothing when it ran no iteration).
+  ///
+  /// ```swift
+  /// Reminder.where { for word in ["Call", "Ada"] { $0.title.contains(word) } }.select { $0.id }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."id"
+  /// FROM "reminders"
+  /// WHERE (("reminders"."title" LIKE '%Call%' ESCAPE '\') AND ("reminders"."title" LIKE '%Ada%' ESCAPE '\'))
+  /// ```
   @inlinable
   public static func buildArray<P: QueryExpression<Bool>>(
     _ predicates: [P]
@@ -113,6 +169,9 @@ public enum PredicateBuilder {
   }
 
   /// `if #available`: the predicate as it is.
+  ///
+  /// `Reminder.where { if #available(macOS 14, *) { $0.isCompleted } }.select { $0.id }` renders
+  /// `SELECT "reminders"."id" FROM "reminders" WHERE "reminders"."isCompleted"`.
   @inlinable
   public static func buildLimitedAvailability<P: QueryExpression<Bool>>(
     _ predicate: P

@@ -2,6 +2,15 @@
 /// `QueryValue` from the rows it wrote.
 public struct Returning<QueryValue>: Statement, Sendable {
   /// The whole statement.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.isCompleted }.delete().returning { $0.title }.fragment
+  /// ```
+  /// ```sql
+  /// DELETE FROM "reminders"
+  /// WHERE "reminders"."isCompleted"
+  /// RETURNING "reminders"."title"
+  /// ```
   public var fragment: QueryFragment
 
   /// The statement and its `RETURNING` clause; nothing when the statement renders nothing (an

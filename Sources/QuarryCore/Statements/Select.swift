@@ -1,15 +1,36 @@
 /// A `SELECT` statement over a table, decoding rows of `QueryValue`.
 public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   /// The selected columns, or nil for every column of `From`.
+  ///
+  /// `Reminder.select { ($0.id, $0.title) }.selection!` renders
+  /// `"reminders"."id", "reminders"."title"`.
   public var selection: QueryFragment?
   /// Whether the select is `SELECT DISTINCT`.
   public var isDistinct = false
   /// The `WHERE` clause.
+  ///
+  /// ```swift
+  /// RemindersList.select { $0.title }.where { $0.id == 1 }.filter
+  /// ```
+  /// ```sql
+  /// SELECT "remindersLists"."id", "remindersLists"."title"
+  /// FROM "remindersLists"
+  /// WHERE ("remindersLists"."id" = 1)
+  /// ```
   public var filter: Where<From>
   /// `GROUP BY`, `HAVING`, `ORDER BY`, `LIMIT`.
   public var clauses = SelectClauses()
 
   /// A select of `selection` (every column when nil) from the rows `filter` keeps.
+  ///
+  /// ```swift
+  /// Select<String, Reminder>(selection: "\(Reminder.columns.title)", filter: Reminder.where { $0.isCompleted })
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title"
+  /// FROM "reminders"
+  /// WHERE "reminders"."isCompleted"
+  /// ```
   @inlinable
   public init(selection: QueryFragment? = nil, filter: Where<From> = Where()) {
     self.selection = selection
@@ -164,6 +185,8 @@ public struct Values<QueryValue>: Statement, Sendable {
   @usableFromInline var selection: QueryFragment
 
   /// The row of `values`, each a Swift value (bound) or an expression.
+  ///
+  /// `Values(true, 1.5, SQLFunctions.now)` renders `SELECT 1, 1.5, 'now'`.
   @inlinable
   public init<each Value: QueryAssignable>(_ values: repeat each Value)
   where QueryValue == (repeat (each Value).QueryValue) {

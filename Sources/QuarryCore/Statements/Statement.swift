@@ -32,6 +32,9 @@ extension Statement {
   }
 
   /// The statement itself, unparenthesized: the SQL and bindings a driver runs.
+  ///
+  /// `Reminder.find(2).select { $0.title }.query` renders
+  /// `SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" = 2)`.
   @inlinable
   public var query: QueryFragment {
     var fragment = QueryFragment()

@@ -14,8 +14,15 @@ extension Table {
   ///   @Column("dflt_value") var defaultValue: String?
   ///   var pk: Int
   /// }
-  /// ColumnInfo.call(Reminder.tableName).where { $0.pk > 0 }.select { $0.name }
-  /// // SELECT "pragma_table_info"."name" FROM "pragma_table_info"(?) WHERE …
+  /// ```
+  ///
+  /// ```swift
+  /// ColumnInfo.call(Reminder.tableName).where { $0.pk > 0 }.select { ($0.name, $0.type) }
+  /// ```
+  /// ```sql
+  /// SELECT "pragma_table_info"."name", "pragma_table_info"."type"
+  /// FROM "pragma_table_info"('reminders')
+  /// WHERE ("pragma_table_info"."pk" > 0)
   /// ```
   ///
   /// The function's name is also the name its columns are qualified with.

@@ -3,13 +3,30 @@ public struct Update<Base: Table>: Statement, Sendable {
   public typealias QueryValue = Void
 
   /// The conflict resolution, `UPDATE OR …`.
+  ///
+  /// `Reminder.update(or: .ignore) { $0.title = "Milk" }` renders
+  /// `UPDATE OR IGNORE "reminders" SET "title" = 'Milk'`.
   public var conflictResolution: ConflictResolution?
   /// The `SET` assignments, comma-separated.
+  ///
+  /// `RemindersList.update { $0.title = "Home" }.assignments` renders `"title" = 'Home'`.
   public var assignments: QueryFragment
   /// The rows to update.
+  ///
+  /// ```swift
+  /// RemindersList.update { $0.title = "Home" }.where { $0.id == 1 }.filter
+  /// ```
+  /// ```sql
+  /// SELECT "remindersLists"."id", "remindersLists"."title"
+  /// FROM "remindersLists"
+  /// WHERE ("remindersLists"."id" = 1)
+  /// ```
   public var filter: Where<Base>
 
   /// An update of the rows `filter` keeps.
+  ///
+  /// `Update(assignments: "\(quote: "title") = \("Milk")", filter: Reminder.where { $0.id == 1 })`
+  /// renders `UPDATE "reminders" SET "title" = 'Milk' WHERE ("reminders"."id" = 1)`.
   @inlinable
   public init(
     or conflictResolution: ConflictResolution? = nil, assignments: QueryFragment,
@@ -55,12 +72,19 @@ public struct Update<Base: Table>: Statement, Sendable {
 ///
 /// ```swift
 /// Reminder.update {
-///   $0.title = "Groceries"          // SET "title" = ?
-///   $0.count += 1                   // "count" = ("reminders"."count" + ?)
-///   $0.isFlagged.toggle()           // "isFlagged" = (NOT "reminders"."isFlagged")
-///   $0.title = $0.title.upper()     // "title" = upper("reminders"."title")
+///   $0.title = "Groceries"
+///   $0.priority += 1
+///   $0.isCompleted.toggle()
+///   $0.title = $0.title.upper()
 /// }
 /// ```
+/// ```sql
+/// UPDATE "reminders"
+/// SET "title" = upper('Groceries'), "priority" = ("reminders"."priority" + 1), "isCompleted" = (NOT "reminders"."isCompleted")
+/// ```
+///
+/// A column assigned twice is set once: the second assignment reads the first one's value
+/// (`$0.title` after `$0.title = "Groceries"` is `'Groceries'`), as Swift code would.
 @dynamicMemberLookup
 public struct Updates<Base: Table> {
   @usableFromInline var columns: [String] = []
@@ -77,6 +101,9 @@ public struct Updates<Base: Table> {
   }
 
   /// The `SET` assignments, comma-separated. A column assigned twice keeps its last value.
+  ///
+  /// `Reminder.update { $0.title = "Milk"; $0.priority = 2 }.assignments` renders
+  /// `"title" = 'Milk', "priority" = 2`.
   public var assignments: QueryFragment {
     var fragment = QueryFragment()
     for (index, column) in columns.enumerated() {
@@ -90,6 +117,14 @@ public struct Updates<Base: Table> {
 
   /// A column, to assign a value or an expression to, or to read in an expression:
   /// `$0.title = "Groceries"`, `$0.title = $0.title.upper()`, `$0.count += 1`.
+  ///
+  /// ```swift
+  /// Reminder.update { $0.remindersListID += 1 }
+  /// ```
+  /// ```sql
+  /// UPDATE "reminders"
+  /// SET "remindersListID" = ("reminders"."remindersListID" + 1)
+  /// ```
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> any QueryAssignable<Value> {
@@ -98,6 +133,8 @@ public struct Updates<Base: Table> {
   }
 
   /// An optional column, assigned a non-optional value: `$0.note = "Call back"`.
+  ///
+  /// `Reminder.update { $0.priority = 3 }` renders `UPDATE "reminders" SET "priority" = 3`.
   public subscript<Wrapped>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Wrapped?>>
   ) -> any QueryAssignable<Wrapped> {
@@ -106,6 +143,9 @@ public struct Updates<Base: Table> {
   }
 
   /// A `Bool` column, which can also be toggled: `$0.isFlagged.toggle()`.
+  ///
+  /// `Reminder.update { $0.isCompleted = !$0.isCompleted }` renders
+  /// `UPDATE "reminders" SET "isCompleted" = (NOT "reminders"."isCompleted")`.
   public subscript(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Bool>>
   ) -> SQLQueryExpression<Bool> {
@@ -114,6 +154,9 @@ public struct Updates<Base: Table> {
   }
 
   /// A text column, which can also be appended to: `$0.title.append("!")`.
+  ///
+  /// `Reminder.update { $0.title = $0.title.lower() }` renders
+  /// `UPDATE "reminders" SET "title" = lower("reminders"."title")`.
   public subscript(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, String>>
   ) -> SQLQueryExpression<String> {
@@ -124,6 +167,9 @@ public struct Updates<Base: Table> {
   /// A `@Selection` group of columns, assigned a whole value: `$0.kind = .note("Hi")` sets every
   /// column of the group (`NULL` in the columns of an enum's other cases). Reading it gives
   /// `nil`: an update cannot know the group's current value.
+  ///
+  /// `Trip.update { $0.snooze = Snooze(untilDay: 4) }` renders
+  /// `UPDATE "trips" SET "untilDay" = 4`.
   public subscript<Value: Selection>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, ColumnGroup<Base, Value>>
   ) -> Value? {
@@ -133,6 +179,8 @@ public struct Updates<Base: Table> {
 
   /// A `@Selection` group of columns, whose columns are assigned one by one:
   /// `$0.timestamps.updatedAt = date`.
+  ///
+  /// `Trip.update { $0.schedule.note = "Porto" }` renders `UPDATE "trips" SET "note" = 'Porto'`.
   public subscript<Value: Selection>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, ColumnGroup<Base, Value>>
   ) -> GroupUpdates<Base, Value> {
@@ -163,7 +211,11 @@ public struct Updates<Base: Table> {
     assign(column, SQLQueryExpression<Void>(QueryFragment(sql: "?", bindings: [binding])))
   }
 
-  /// Assigns a value or an expression to the column named `column`.
+  /// Assigns a value or an expression to the column named `column`, as `$0.column = value`
+  /// does: a later assignment of the same column replaces it.
+  ///
+  /// `Reminder.update { $0.assign("priority", 2) }` renders
+  /// `UPDATE "reminders" SET "priority" = 2`.
   public mutating func assign(_ column: String, _ value: some QueryAssignable) {
     if let index = columns.firstIndex(of: column) {
       values[index] = value.queryFragment
@@ -181,6 +233,9 @@ public struct GroupUpdates<Base: Table, Value: Selection> {
   let group: ColumnGroup<Base, Value>
 
   /// A column of the group, to assign or to read in an expression.
+  ///
+  /// `Trip.update { $0.schedule.note += "!" }` renders
+  /// `UPDATE "trips" SET "note" = ("trips"."note" || '!')`.
   public subscript<Member: QueryBindable>(
     dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Member>>
   ) -> any QueryAssignable<Member> {
@@ -189,6 +244,8 @@ public struct GroupUpdates<Base: Table, Value: Selection> {
   }
 
   /// An optional column of the group, assigned a non-optional value.
+  ///
+  /// `Trip.update { $0.snooze.untilDay = 7 }` renders `UPDATE "trips" SET "untilDay" = 7`.
   public subscript<Wrapped: QueryBindable>(
     dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Wrapped?>>
   ) -> any QueryAssignable<Wrapped> {
@@ -198,6 +255,9 @@ public struct GroupUpdates<Base: Table, Value: Selection> {
 
   /// A group nested in the group (an enum case holding a `@Selection` struct), assigned a whole
   /// value. Reading it gives `nil`, as for a group of the table.
+  ///
+  /// `Trip.update { $0.schedule.span = Span(startDay: 2, endDay: 4) }` renders
+  /// `UPDATE "trips" SET "startDay" = 2, "endDay" = 4`.
   public subscript<Member: Selection>(
     dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Member>>
   ) -> Member? {
@@ -210,6 +270,9 @@ public struct GroupUpdates<Base: Table, Value: Selection> {
 
   /// A group nested in the group, whose columns are assigned one by one:
   /// `$0.kind.image.caption = "Sunset"`.
+  ///
+  /// `Trip.update { $0.schedule.span.endDay += 1 }` renders
+  /// `UPDATE "trips" SET "endDay" = ("trips"."endDay" + 1)`.
   public subscript<Member: Selection>(
     dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Member>>
   ) -> GroupUpdates<Base, Member> {
@@ -219,7 +282,7 @@ public struct GroupUpdates<Base: Table, Value: Selection> {
 }
 
 extension Table {
-  /// Updates every row: `Reminder.update { $0.isCompleted = true }`, which renders
+  /// Updates every row: `Reminder.update { $0.isCompleted = true }` renders
   /// `UPDATE "reminders" SET "isCompleted" = 1`.
   @inlinable
   public static func update(

@@ -125,7 +125,20 @@ public struct TriggerRow<Base: Table>: Sendable {
 
   init(_ prefix: String) { self.prefix = prefix }
 
-  /// A column of the row.
+  /// A column of the row: `new."title"`, or `old."title"` in a trigger after a delete.
+  ///
+  /// ```swift
+  /// Reminder.createTemporaryTrigger("forgetList", after: .delete) { old in RemindersList.where { $0.id == old.remindersListID }.delete() }
+  /// ```
+  /// ```sql
+  /// CREATE TEMPORARY TRIGGER "forgetList"
+  /// AFTER DELETE ON "reminders"
+  /// FOR EACH ROW
+  /// BEGIN
+  /// DELETE FROM "remindersLists"
+  /// WHERE ("remindersLists"."id" = old."remindersListID");
+  /// END
+  /// ```
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> SQLQueryExpression<Value> {

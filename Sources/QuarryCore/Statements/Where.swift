@@ -13,6 +13,14 @@ public struct Where<From: Table>: Statement, Sendable {
   @usableFromInline package var isPrimaryKeyLookup = false
 
   /// An unfiltered table.
+  ///
+  /// ```swift
+  /// Where<RemindersList>()
+  /// ```
+  /// ```sql
+  /// SELECT "remindersLists"."id", "remindersLists"."title"
+  /// FROM "remindersLists"
+  /// ```
   @inlinable
   public init() {
     predicates = QueryFragment()

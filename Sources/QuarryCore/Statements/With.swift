@@ -25,8 +25,13 @@ public struct With<QueryValue>: Statement, Sendable {
   /// Whether any table expression refers to itself: `WITH RECURSIVE`.
   public var isRecursive: Bool
   /// The table expressions, `"name" ("a", "b") AS (…)`, in order.
+  ///
+  /// `Count.with(as: Values(7)) { Count.all }.tables[0]` renders `"counts" ("n") AS (SELECT 7)`.
   public var tables: [QueryFragment]
   /// The statement that uses them.
+  ///
+  /// `Count.with(as: Values(7)) { Count.select { $0.n * 2 } }.body` renders
+  /// `SELECT ("counts"."n" * 2) FROM "counts"`.
   public var body: QueryFragment
 
   @usableFromInline

@@ -8,7 +8,15 @@ import QuarryCore
 /// ```swift
 /// let localized = DatabaseCollation("localized") { $0.localizedCompare($1) }
 /// try db.add(collation: localized)
-/// Reminder.order { $0.title.collate(localized) }   // ORDER BY ("reminders"."title" COLLATE "localized")
+/// ```
+///
+/// ```swift
+/// Reminder.order { $0.title.collate(localized) }.select { $0.title }
+/// ```
+/// ```sql
+/// SELECT "reminders"."title"
+/// FROM "reminders"
+/// ORDER BY ("reminders"."title" COLLATE "localized")
 /// ```
 public struct DatabaseCollation: Sendable {
   /// The SQL name.

@@ -44,6 +44,37 @@ enum DocCommentSchema {
     var n: Int
   }
 
+  /// A subquery's rows: the number of reminders of each list.
+  @Table("listStats") struct ListStat {
+    var remindersListID: Int
+    var reminders: Int
+  }
+
+  /// Two columns, as a group: `"startDay"` and `"endDay"`.
+  @Selection struct Span {
+    var startDay: Int
+    var endDay: Int
+  }
+
+  /// A group holding a group: `"startDay"`, `"endDay"` and `"note"`.
+  @Selection struct Schedule {
+    var span: DocCommentSchema.Span
+    var note: String
+  }
+
+  /// A group that may be absent, `"untilDay"`: `NULL` when it is.
+  @Selection struct Snooze {
+    var untilDay: Int
+  }
+
+  /// A table with groups of columns. (Generated code is outside this namespace: the groups'
+  /// types are spelled out.)
+  @Table("trips") struct Trip {
+    let id: Int
+    var schedule: DocCommentSchema.Schedule
+    var snooze: DocCommentSchema.Snooze?
+  }
+
   /// Reminders with a JSON array of tags.
   @Table("taggedReminders") struct TaggedReminder {
     let id: Int
@@ -78,6 +109,11 @@ enum DocCommentSchema {
     CREATE TABLE "tags" ("id" TEXT PRIMARY KEY, "name" TEXT NOT NULL DEFAULT '') STRICT;
     CREATE UNIQUE INDEX "openReminderTitles" ON "reminders" ("title") WHERE NOT "isCompleted";
     CREATE VIRTUAL TABLE "reminderTexts" USING fts5("title", "notes");
+    CREATE TABLE "trips" (
+      "id" INTEGER PRIMARY KEY, "startDay" INTEGER NOT NULL, "endDay" INTEGER NOT NULL,
+      "note" TEXT NOT NULL DEFAULT '', "untilDay" INTEGER
+    ) STRICT;
+    INSERT INTO "trips" VALUES (1, 1, 3, 'Lisbon', NULL), (2, 5, 9, 'Oslo', 6);
     CREATE TABLE "taggedReminders" (
       "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL DEFAULT '', "tags" TEXT NOT NULL DEFAULT '[]'
     ) STRICT;
@@ -98,6 +134,27 @@ enum DocCommentSchema {
     try db.add(function: product)
     try db.add(collation: localized)
     return db
+  }
+}
+
+extension DocCommentSQLTests {
+  typealias ListStat = DocCommentSchema.ListStat
+  typealias Span = DocCommentSchema.Span
+  typealias Snooze = DocCommentSchema.Snooze
+  typealias Trip = DocCommentSchema.Trip
+}
+
+// The computed columns the examples of doc comments read.
+
+extension DocCommentSchema.Reminder.TableColumns {
+  /// Open, and of the highest priority.
+  var isUrgent: some QueryExpression<Bool> {
+    !isCompleted && priority == 3
+  }
+
+  /// The priority, `NULL` for 0: an optional computed column.
+  var urgency: SQLQueryExpression<Int?> {
+    SQLQueryExpression("nullif(\(priority), 0)")
   }
 }
 
@@ -184,6 +241,36 @@ func check<Expression: QueryExpression>(
     Expression.QueryValue.self == Void.self
     ? SQLQueryExpression(#"SELECT 1 FROM "reminders" ORDER BY \#(rendered)"#)
     : SQLQueryExpression(#"SELECT \#(rendered) FROM "reminders""#)
+  do {
+    try query.execute(try DocCommentSchema.database())
+  } catch {
+    Issue.record(error, sourceLocation: location(fileID, filePath, line, column))
+  }
+}
+
+/// Checks that a fragment built from the reminders' columns, `$0`, renders `sql` (bound values
+/// inlined), then runs it unless `runs` is false: as it is when it is a statement, selected
+/// from the reminders when it is an expression.
+func checkFragment(
+  _ fragment: (DocCommentSchema.Reminder.TableColumns) -> QueryFragment, _ sql: String,
+  runs: Bool = true,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) {
+  let rendered = fragment(DocCommentSchema.Reminder.columns)
+  let actual = rendered.debugDescription
+  record(actual, line: line)
+  if normalizedSQL(actual) != normalizedSQL(sql) {
+    Issue.record(
+      "SQL differs.\nExpected:\n\(sql)\nActual:\n\(actual)",
+      sourceLocation: location(fileID, filePath, line, column))
+  }
+  guard runs else { return }
+  let keyword = actual.prefix { $0.isLetter }.uppercased()
+  let isStatement = ["SELECT", "INSERT", "UPDATE", "DELETE", "WITH", "EXPLAIN"].contains(keyword)
+  let query: SQLQueryExpression<Void> =
+    isStatement
+    ? SQLQueryExpression(rendered) : SQLQueryExpression(#"SELECT \#(rendered) FROM "reminders""#)
   do {
     try query.execute(try DocCommentSchema.database())
   } catch {

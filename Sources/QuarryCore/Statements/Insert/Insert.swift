@@ -15,6 +15,14 @@ public struct Insert<Into: Table>: Statement, Sendable {
   public typealias QueryValue = Void
 
   /// `INSERT OR …`
+  ///
+  /// ```swift
+  /// RemindersList.insert(or: .replace) { RemindersList(id: 1, title: "House") }
+  /// ```
+  /// ```sql
+  /// INSERT OR REPLACE INTO "remindersLists" ("id", "title")
+  /// VALUES (1, 'House')
+  /// ```
   public var conflictResolution: ConflictResolution?
   /// The inserted rows.
   @usableFromInline package var source: InsertSource
@@ -31,6 +39,9 @@ public struct Insert<Into: Table>: Statement, Sendable {
   }
 
   /// The upsert clause: `ON CONFLICT (…) DO UPDATE SET …` or `DO NOTHING`.
+  ///
+  /// `RemindersList.insert { RemindersList(id: 1, title: "Home") }.onConflictDoNothing().upsert!`
+  /// renders `ON CONFLICT DO NOTHING`.
   @inlinable
   public var upsert: QueryFragment? {
     get { clauses?.upsert }
@@ -68,6 +79,14 @@ public struct Insert<Into: Table>: Statement, Sendable {
   }
 
   /// An insert of `rowCount` rows whose values follow each other in `bindings`.
+  ///
+  /// ```swift
+  /// Insert<RemindersList>(bindings: [.int(3), .text("Errands"), .int(4), .text("Trips")], rowCount: 2)
+  /// ```
+  /// ```sql
+  /// INSERT INTO "remindersLists" ("id", "title")
+  /// VALUES (3, 'Errands'), (4, 'Trips')
+  /// ```
   @inlinable
   public init(bindings: [QueryBinding], rowCount: Int) {
     self.init(source: .values(bindings, rowCount: rowCount))

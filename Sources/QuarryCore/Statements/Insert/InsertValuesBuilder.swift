@@ -75,14 +75,41 @@ public enum InsertRow<Value> {
 /// `("Milk", #sql("datetime('now')"))`.
 @resultBuilder
 public enum InsertValuesBuilder<Value> {
+  /// A row: a value of the table (or of its draft, or a tuple of the chosen columns' values).
+  ///
+  /// ```swift
+  /// RemindersList.insert { RemindersList(id: 3, title: "Errands") }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "remindersLists" ("id", "title")
+  /// VALUES (3, 'Errands')
+  /// ```
   @inlinable
   public static func buildExpression(_ value: Value) -> InsertValues<Value> { .one(value) }
+
+  /// Rows, in order.
+  ///
+  /// ```swift
+  /// RemindersList.insert { [RemindersList(id: 3, title: "Errands"), RemindersList(id: 4, title: "Trips")] }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "remindersLists" ("id", "title")
+  /// VALUES (3, 'Errands'), (4, 'Trips')
+  /// ```
   @inlinable
   public static func buildExpression(_ values: [Value]) -> InsertValues<Value> { .many(values) }
 
   /// A row of chosen columns holding SQL expressions (any expression of each column's type):
   /// `("Milk", #sql("datetime('now')"))`. (Disfavored: a row of Swift values alone stays a row of
   /// values, bound as they are.)
+  ///
+  /// ```swift
+  /// Reminder.insert { ($0.title, $0.remindersListID) } values: { (SQLQueryExpression("upper('milk')", as: String.self), 2) }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "reminders" ("title", "remindersListID")
+  /// VALUES (upper('milk'), 2)
+  /// ```
   @_disfavoredOverload
   @inlinable
   public static func buildExpression<each Expression: QueryAssignable>(
@@ -103,22 +130,87 @@ public enum InsertValuesBuilder<Value> {
     return .mixed([.expressions(fragment)])
   }
 
+  /// A block of one statement: its rows.
+  ///
+  /// ```swift
+  /// RemindersList.insert { RemindersList.Draft(title: "Errands") }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "remindersLists" ("id", "title")
+  /// VALUES (NULL, 'Errands')
+  /// ```
   @inlinable
   public static func buildBlock(_ rows: InsertValues<Value>) -> InsertValues<Value> { rows }
+
+  /// A block of several statements: their rows, one after the other.
+  ///
+  /// ```swift
+  /// RemindersList.insert {
+  ///   RemindersList.Draft(title: "Errands")
+  ///   RemindersList.Draft(title: "Trips")
+  /// }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "remindersLists" ("id", "title")
+  /// VALUES (NULL, 'Errands'), (NULL, 'Trips')
+  /// ```
   @inlinable
   public static func buildBlock(_ rows: InsertValues<Value>...) -> InsertValues<Value> {
     .joined(rows)
   }
+
+  /// A `for` loop: every iteration's rows.
+  ///
+  /// ```swift
+  /// RemindersList.insert { for title in ["Errands", "Trips"] { RemindersList.Draft(title: title) } }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "remindersLists" ("id", "title")
+  /// VALUES (NULL, 'Errands'), (NULL, 'Trips')
+  /// ```
   @inlinable
   public static func buildArray(_ rows: [InsertValues<Value>]) -> InsertValues<Value> {
     .joined(rows)
   }
+
+  /// An `if` without `else`: its rows when the condition held, none otherwise.
+  ///
+  /// ```swift
+  /// RemindersList.insert {
+  ///   RemindersList.Draft(title: "Errands")
+  ///   if onlyOpen { RemindersList.Draft(title: "Open") }
+  /// }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "remindersLists" ("id", "title")
+  /// VALUES (NULL, 'Errands'), (NULL, 'Open')
+  /// ```
   @inlinable
   public static func buildOptional(_ rows: InsertValues<Value>?) -> InsertValues<Value> {
     rows ?? .many([])
   }
+
+  /// The first branch of an `if`/`else` or `switch`.
+  ///
+  /// ```swift
+  /// RemindersList.insert { if onlyOpen { RemindersList.Draft(title: "Open") } else { RemindersList.Draft(title: "All") } }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "remindersLists" ("id", "title")
+  /// VALUES (NULL, 'Open')
+  /// ```
   @inlinable
   public static func buildEither(first rows: InsertValues<Value>) -> InsertValues<Value> { rows }
+
+  /// The second branch of an `if`/`else` or `switch`.
+  ///
+  /// ```swift
+  /// RemindersList.insert { if !onlyOpen { RemindersList.Draft(title: "Open") } else { RemindersList.Draft(title: "All") } }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "remindersLists" ("id", "title")
+  /// VALUES (NULL, 'All')
+  /// ```
   @inlinable
   public static func buildEither(second rows: InsertValues<Value>) -> InsertValues<Value> { rows }
 }
@@ -126,6 +218,17 @@ public enum InsertValuesBuilder<Value> {
 extension InsertValuesBuilder where Value: QueryBindable {
   /// The value of a single chosen column, an SQL expression of its type:
   /// `Reminder.insert { $0.title } values: { #sql("upper('milk')") }`.
+  ///
+  /// ```swift
+  /// Reminder.insert { $0.title } values: {
+  ///   #sql("upper('milk')")
+  ///   "Eggs"
+  /// }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "reminders" ("title")
+  /// VALUES (upper('milk')), ('Eggs')
+  /// ```
   @_disfavoredOverload
   @inlinable
   public static func buildExpression(_ expression: some QueryExpression<Value>) -> InsertValues<
@@ -141,12 +244,34 @@ extension InsertValuesBuilder where Value: QueryBindable {
 extension InsertValuesBuilder where Value: PrimaryKeyedTable {
   /// A draft beside full rows: `Reminder(id: 1, …)` and `Reminder.Draft(title: …)` in one
   /// insert. Its missing primary key inserts `NULL`, so the database assigns it.
+  ///
+  /// ```swift
+  /// RemindersList.insert {
+  ///   RemindersList(id: 3, title: "Errands")
+  ///   RemindersList.Draft(title: "Trips")
+  /// }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "remindersLists" ("id", "title")
+  /// VALUES (3, 'Errands'), (NULL, 'Trips')
+  /// ```
   @inlinable
   public static func buildExpression(_ draft: Value.Draft) -> InsertValues<Value> {
     .mixed([.row(draft)])
   }
 
   /// Drafts beside full rows.
+  ///
+  /// ```swift
+  /// RemindersList.insert {
+  ///   RemindersList(id: 3, title: "Errands")
+  ///   [RemindersList.Draft(title: "Trips"), RemindersList.Draft(title: "Books")]
+  /// }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "remindersLists" ("id", "title")
+  /// VALUES (3, 'Errands'), (NULL, 'Trips'), (NULL, 'Books')
+  /// ```
   @inlinable
   public static func buildExpression(_ drafts: [Value.Draft]) -> InsertValues<Value> {
     .mixed(drafts.map { .row($0) })

@@ -377,6 +377,15 @@ public struct Excluded<Base: Table>: Sendable {
   init() {}
 
   /// The value that was to be inserted into a column.
+  ///
+  /// ```swift
+  /// Reminder.insert { Reminder(id: 1, title: "Milk", priority: 2) }.onConflict { $0.id } doUpdate: { $0.priority = $1.priority }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+  /// VALUES (1, 'Milk', 0, 2, 1)
+  /// ON CONFLICT ("id") DO UPDATE SET "priority" = excluded."priority"
+  /// ```
   @inlinable
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
