@@ -76,4 +76,56 @@ struct PostgresDialectTests {
     let match = SQLDialect.withValue(.postgres) { DialectItem.where { $0.name.match("a") }.query }
     #expect(match.bindings.contains { if case .invalid = $0 { true } else { false } })
   }
+
+  @Test func sqliteOnlyFunctionsAndStatementsAreRefusedNamingTheAlternative() {
+    func refusal(_ fragment: QueryFragment) -> String? {
+      for case .invalid(let error) in fragment.bindings { return error.message }
+      return nil
+    }
+    let refused: [(String, QueryFragment)] = SQLDialect.withValue(.postgres) {
+      [
+        (
+          "A temporary trigger",
+          DialectItem.createTemporaryTrigger("t", after: .insert) { _ in
+            DialectItem.delete()
+          }.queryFragment
+        ),
+        (
+          "CREATE VIEW IF NOT EXISTS",
+          DialectItem.createTemporaryView(
+            ifNotExists: true, as: DialectItem.all
+          ).queryFragment
+        ),
+        ("printf()", DialectItem.select { SQLFunctions.printf("%d", $0.id) }.query),
+        ("typeof()", DialectItem.select { $0.id.typeof() }.query),
+        ("hex()", DialectItem.select { $0.name.hex() }.query),
+        ("random() as a 64-bit integer", DialectItem.select { _ in SQLFunctions.random() }.query),
+        ("The NOCASE collation", DialectItem.order { $0.name.collate(.nocase) }.query),
+        (
+          "The date modifier '+1 month'",
+          DialectItem.select { _ in SQLFunctions.date(SQLFunctions.now, "+1 month") }.query
+        ),
+        (
+          "The date modifier 'localtime'",
+          DialectItem.select { _ in SQLFunctions.date(SQLFunctions.now, "localtime") }.query
+        ),
+        (
+          "strftime's %w",
+          DialectItem.select { _ in SQLFunctions.strftime("%w", SQLFunctions.now) }.query
+        ),
+        (
+          "Scalar max() of optional values",
+          DialectItem.select { SQLFunctions.max($0.parentID, $0.otherID) }.query
+        ),
+      ]
+    }
+    for (feature, fragment) in refused {
+      let message = refusal(fragment)
+      #expect(
+        message?.hasPrefix("\(feature) has no PostgreSQL form: ") == true,
+        "\(feature): \(message ?? fragment.sql)")
+    }
+    // SQLite's SQL is untouched.
+    #expect(refusal(DialectItem.select { SQLFunctions.printf("%d", $0.id) }.query) == nil)
+  }
 }
