@@ -2491,4 +2491,77 @@ struct DocCommentSQLTests {
       Trip.update { $0.schedule.span.endDay += 1 },
       #"UPDATE "trips" SET "endDay" = ("trips"."endDay" + 1)"#)
   }
+
+  @Test func jsonEachColumns() {
+    check(
+      TaggedReminder.join(jsonEach: { $0.tags }).select { $1.key },
+      #"""
+      SELECT "json_each"."key"
+      FROM "taggedReminders"
+      JOIN json_each("taggedReminders"."tags")
+      """#)
+    check(
+      TaggedReminder.join(jsonEach: { $0.tags }).select { $1.value },
+      #"""
+      SELECT "json_each"."value"
+      FROM "taggedReminders"
+      JOIN json_each("taggedReminders"."tags")
+      """#)
+    check(
+      TaggedReminder.join(jsonEach: { $0.tags }).select { $1.type },
+      #"""
+      SELECT "json_each"."type"
+      FROM "taggedReminders"
+      JOIN json_each("taggedReminders"."tags")
+      """#)
+    check(
+      TaggedReminder.join(jsonEach: { $0.tags }).select { $1.atom },
+      #"""
+      SELECT "json_each"."atom"
+      FROM "taggedReminders"
+      JOIN json_each("taggedReminders"."tags")
+      """#)
+    check(
+      TaggedReminder.join(jsonEach: { $0.tags }).select { $1.id },
+      #"""
+      SELECT "json_each"."id"
+      FROM "taggedReminders"
+      JOIN json_each("taggedReminders"."tags")
+      """#)
+    check(
+      TaggedReminder.join(jsonEach: { $0.tags }).select { $1.parent },
+      #"""
+      SELECT "json_each"."parent"
+      FROM "taggedReminders"
+      JOIN json_each("taggedReminders"."tags")
+      """#)
+    check(
+      TaggedReminder.join(jsonEach: { $0.tags }).select { $1.fullKey },
+      #"""
+      SELECT "json_each"."fullkey"
+      FROM "taggedReminders"
+      JOIN json_each("taggedReminders"."tags")
+      """#)
+    check(
+      TaggedReminder.join(jsonEach: { $0.tags }).select { $1.path },
+      #"""
+      SELECT "json_each"."path"
+      FROM "taggedReminders"
+      JOIN json_each("taggedReminders"."tags")
+      """#)
+    check(
+      TaggedReminder.leftJoin(jsonEach: { $0.tags }).select { $1.value },
+      #"""
+      SELECT "json_each"."value"
+      FROM "taggedReminders"
+      LEFT JOIN json_each("taggedReminders"."tags")
+      """#)
+    check(
+      TaggedReminder.leftJoin(jsonEach: { $0.tags }).select { $1.atom },
+      #"""
+      SELECT "json_each"."atom"
+      FROM "taggedReminders"
+      LEFT JOIN json_each("taggedReminders"."tags")
+      """#)
+  }
 }

@@ -103,21 +103,45 @@ public struct JSONEachColumns<Key, Value>: Sendable {
   }
 
   /// `"json_each"."key"`: the element's index, or the member's name.
+  ///
+  /// `TaggedReminder.join(jsonEach: { $0.tags }).select { $1.key }` renders
+  /// `SELECT "json_each"."key" FROM "taggedReminders" JOIN json_each("taggedReminders"."tags")`.
   public var key: SQLQueryExpression<Key> { column("key") }
   /// `"json_each"."value"`: the element.
+  ///
+  /// `TaggedReminder.join(jsonEach: { $0.tags }).select { $1.value }` renders
+  /// `SELECT "json_each"."value" FROM "taggedReminders" JOIN json_each("taggedReminders"."tags")`.
   public var value: SQLQueryExpression<Value> { column("value") }
   /// `"json_each"."type"`: `null`, `true`, `false`, `integer`, `real`, `text`, `array` or
   /// `object`.
+  ///
+  /// `TaggedReminder.join(jsonEach: { $0.tags }).select { $1.type }` renders
+  /// `SELECT "json_each"."type" FROM "taggedReminders" JOIN json_each("taggedReminders"."tags")`.
   public var type: SQLQueryExpression<String> { column("type") }
   /// `"json_each"."atom"`: the value when it is not an array or object.
+  ///
+  /// `TaggedReminder.join(jsonEach: { $0.tags }).select { $1.atom }` renders
+  /// `SELECT "json_each"."atom" FROM "taggedReminders" JOIN json_each("taggedReminders"."tags")`.
   public var atom: SQLQueryExpression<Value?> { column("atom") }
   /// `"json_each"."id"`: the element's id within the JSON.
+  ///
+  /// `TaggedReminder.join(jsonEach: { $0.tags }).select { $1.id }` renders
+  /// `SELECT "json_each"."id" FROM "taggedReminders" JOIN json_each("taggedReminders"."tags")`.
   public var id: SQLQueryExpression<Int> { column("id") }
   /// `"json_each"."parent"`: always `NULL` for `json_each`.
+  ///
+  /// `TaggedReminder.join(jsonEach: { $0.tags }).select { $1.parent }` renders
+  /// `SELECT "json_each"."parent" FROM "taggedReminders" JOIN json_each("taggedReminders"."tags")`.
   public var parent: SQLQueryExpression<Int?> { column("parent") }
   /// `"json_each"."fullkey"`: the element's full path, `$[0]`.
+  ///
+  /// `TaggedReminder.join(jsonEach: { $0.tags }).select { $1.fullKey }` renders
+  /// `SELECT "json_each"."fullkey" FROM "taggedReminders" JOIN json_each("taggedReminders"."tags")`.
   public var fullKey: SQLQueryExpression<String> { column("fullkey") }
   /// `"json_each"."path"`: the path of the element's container, `$`.
+  ///
+  /// `TaggedReminder.join(jsonEach: { $0.tags }).select { $1.path }` renders
+  /// `SELECT "json_each"."path" FROM "taggedReminders" JOIN json_each("taggedReminders"."tags")`.
   public var path: SQLQueryExpression<String> { column("path") }
 
   /// Every column, as a select list.
@@ -136,6 +160,9 @@ public struct NullableJSONEachColumns<Key, Value>: Sendable {
   public let columns: JSONEachColumns<Key, Value>
 
   /// A column that is `NULL` where the JSON had no elements.
+  ///
+  /// `TaggedReminder.leftJoin(jsonEach: { $0.tags }).select { $1.value }` renders
+  /// `SELECT "json_each"."value" FROM "taggedReminders" LEFT JOIN json_each("taggedReminders"."tags")`.
   public subscript<T>(
     dynamicMember keyPath: KeyPath<JSONEachColumns<Key, Value>, SQLQueryExpression<T>>
   ) -> SQLQueryExpression<T?> {
@@ -143,6 +170,9 @@ public struct NullableJSONEachColumns<Key, Value>: Sendable {
   }
 
   /// A column that is already optional stays singly optional.
+  ///
+  /// `TaggedReminder.leftJoin(jsonEach: { $0.tags }).select { $1.atom }` renders
+  /// `SELECT "json_each"."atom" FROM "taggedReminders" LEFT JOIN json_each("taggedReminders"."tags")`.
   public subscript<T>(
     dynamicMember keyPath: KeyPath<JSONEachColumns<Key, Value>, SQLQueryExpression<T?>>
   ) -> SQLQueryExpression<T?> {
@@ -180,8 +210,6 @@ extension Table {
   ///   @Column(as: [String].JSONRepresentation.self) var tags: [String] = []
   /// }
   /// Reminder.join(jsonEach: { $0.tags }).where { $1.value == "work" }.select { $0.title }
-  /// // SELECT "reminders"."title" FROM "reminders" JOIN json_each("reminders"."tags")
-  /// // WHERE ("json_each"."value" = 'work')
   /// ```
   ///
   /// Name the rows with `as:` to walk two JSON columns in one query.
@@ -256,7 +284,6 @@ extension JSONEach {
   ///
   /// ```swift
   /// Reminder.where { $0.title.in(JSONEach.from(titles).select { $0.value }) }
-  /// // … WHERE ("reminders"."title" IN (SELECT "json_each"."value" FROM json_each('["a","b"]')))
   /// ```
   ///
   /// ```swift
