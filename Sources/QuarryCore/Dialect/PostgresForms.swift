@@ -28,6 +28,7 @@ func postgresTypeName(_ type: Any.Type) -> String? {
 /// (`substr`, `round`, `ntile`, `lag`…): Quarry binds integers as `bigint`, which PostgreSQL
 /// does not narrow by itself, so the PostgreSQL form casts it: `CAST($1 AS integer)`.
 public struct IntegerArgument: QueryExpression, Sendable {
+  /// An `Int`.
   public typealias QueryValue = Int
 
   /// The value.
@@ -37,6 +38,7 @@ public struct IntegerArgument: QueryExpression, Sendable {
   @inlinable
   public init(_ value: Int) { self.value = value }
 
+  /// Appends `?`, or `CAST(? AS integer)` when PostgreSQL's dialect is current.
   public func write(to fragment: inout QueryFragment) {
     if SQLDialect.isPostgres {
       fragment.append(sql: "CAST(")
