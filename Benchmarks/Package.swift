@@ -14,9 +14,11 @@ let package = Package(
   targets: [
     .systemLibrary(
       name: "CSQLiteRaw", path: "Sources/CSQLiteRaw", providers: [.apt(["libsqlite3-dev"])]),
+    .target(name: "BenchmarkSupport"),
     .executableTarget(
       name: "QuarryBenchmarks",
       dependencies: [
+        "BenchmarkSupport",
         "CSQLiteRaw",
         .product(name: "Quarry", package: "Quarry"),
         .product(name: "QuarrySQLite", package: "Quarry"),
@@ -26,6 +28,7 @@ let package = Package(
     .executableTarget(
       name: "QuarryPostgresBenchmarks",
       dependencies: [
+        "BenchmarkSupport",
         .product(name: "Quarry", package: "Quarry"),
         .product(name: "QuarryPostgres", package: "Quarry"),
         .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// One contender's way of running a workload: `run` is timed and returns a checksum of the
@@ -49,25 +50,8 @@ func measure(
       results[index].checksum = checksum
     }
   }
-  // Every contender must have done the same work.
-  let checksums = Set(results.map(\.checksum))
-  guard checksums.count == 1 else {
-    throw BenchmarkError(
-      "\(workload): contenders disagree: "
-        + results.map { "\($0.contender)=\($0.checksum)" }.joined(separator: ", "))
-  }
+  try requireSameWork(workload, results.map { ($0.contender, $0.checksum) })
   return results
-}
-
-struct BenchmarkError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
-}
-
-extension Duration {
-  var milliseconds: Double {
-    Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
-  }
 }
 
 /// Prints measurements as a table, with each contender's median as a ratio to the first
@@ -89,17 +73,7 @@ func printTable(_ measurements: [[Measurement]]) {
       ])
     }
   }
-  let widths = header.indices.map { column in
-    max(header[column].count, rows.map { $0[column].count }.max() ?? 0)
-  }
-  func line(_ cells: [String]) -> String {
-    "| "
-      + zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
-      .joined(separator: " | ") + " |"
-  }
-  print(line(header))
-  print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
-  for row in rows { print(line(row)) }
+  printMarkdownTable(header: header, rows: rows)
 }
 
 private func format(_ milliseconds: Double) -> String {

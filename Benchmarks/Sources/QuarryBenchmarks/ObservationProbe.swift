@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 // Live observations, shared by Quarry's and GRDB's contenders.

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import CSQLiteRaw
 
 /// The floor: SQLite's C API used directly, the fastest obvious way. One `NOMUTEX` connection,

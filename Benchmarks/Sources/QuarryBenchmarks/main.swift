@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 // Runs every workload for every contender in one process and prints median times as ratios to

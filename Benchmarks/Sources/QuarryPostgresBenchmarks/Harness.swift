@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -62,23 +63,8 @@ func measure(
       results[index].checksum = checksum
     }
   }
-  guard Set(results.map(\.checksum)).count == 1 else {
-    throw BenchmarkError(
-      "\(workload): contenders disagree: "
-        + results.map { "\($0.contender)=\($0.checksum)" }.joined(separator: ", "))
-  }
+  try requireSameWork(workload, results.map { ($0.contender, $0.checksum) })
   return results
-}
-
-struct BenchmarkError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
-}
-
-extension Duration {
-  var milliseconds: Double {
-    Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
-  }
 }
 
 /// Prints each group as a table: every contender's median as a ratio to the first contender's
@@ -105,15 +91,5 @@ func printTable(_ groups: [[Measurement]]) {
       ])
     }
   }
-  let widths = header.indices.map { column in
-    max(header[column].count, rows.map { $0[column].count }.max() ?? 0)
-  }
-  func line(_ cells: [String]) -> String {
-    "| "
-      + zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
-      .joined(separator: " | ") + " |"
-  }
-  print(line(header))
-  print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
-  for row in rows { print(line(row)) }
+  printMarkdownTable(header: header, rows: rows)
 }

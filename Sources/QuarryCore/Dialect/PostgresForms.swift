@@ -109,9 +109,8 @@ enum PostgresTime {
   ) -> QueryFragment {
     var modifiers = modifiers[...]
     var timestamp = QueryFragment()
-    if postgresTypeName(Time.QueryValue.self) == "bigint"
-      || postgresTypeName(Time.QueryValue.self) == "double precision"
-    {
+    let timeType = postgresTypeName(Time.QueryValue.self)
+    if timeType == "bigint" || timeType == "double precision" {
       // SQLite reads a number as a Julian day, or as seconds since 1970 with 'unixepoch'.
       if modifiers.first?.lowercased() == "unixepoch" {
         modifiers.removeFirst()
