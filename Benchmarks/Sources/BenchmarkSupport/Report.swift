@@ -1,3 +1,5 @@
+import Foundation
+
 // What both benchmark executables share: their error, milliseconds of a `Duration`, the check
 // that contenders did the same work, and the Markdown table they print.
 
