@@ -17,7 +17,7 @@ import QuarryCore
 /// }
 /// ```
 ///
-/// Statements built inside `read` and `write` render in PostgreSQL's dialect (see
+/// Statements render in PostgreSQL's dialect when they run here, wherever they were built (see
 /// `SQLDialect`). Call ``close()`` when done.
 public final class PostgresDatabase: Sendable {
   /// How the database logs and reports.
@@ -123,7 +123,7 @@ public final class PostgresDatabase: Sendable {
     _ body: (PostgresSession) async throws -> Result
   ) async throws -> Result {
     try await withConnection(on: primary) { session in
-      try await SQLDialect.withValue(.postgres) { try await body(session) }
+      try await body(session)
     }
   }
 
@@ -134,7 +134,7 @@ public final class PostgresDatabase: Sendable {
       try await session.execute(sql: begin)
       let result: Result
       do {
-        result = try await SQLDialect.withValue(.postgres) { try await body(session) }
+        result = try await body(session)
       } catch {
         // The rollback's own failure (a broken connection) must not hide why it was needed.
         try? await session.execute(sql: "ROLLBACK")

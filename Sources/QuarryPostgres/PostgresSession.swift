@@ -20,8 +20,6 @@ public struct PostgresSession: Sendable {
   let settings: PostgresDatabase.Settings
   /// How many savepoints are open around this session.
   let savepointDepth: Int
-  /// The last statement's SQL with numbered placeholders, reused while it repeats.
-  private let numberedSQL = NumberedSQLCache()
 
   init(connection: PostgresConnection, settings: PostgresDatabase.Settings, savepointDepth: Int) {
     self.connection = connection
@@ -36,11 +34,11 @@ public struct PostgresSession: Sendable {
 
   /// Runs a fragment, discarding any rows.
   public func execute(_ fragment: QueryFragment) async throws {
-    let (rows, sql) = try await run(fragment)
+    let (rows, sql, bindings) = try await run(fragment)
     do {
       for try await _ in rows {}
     } catch {
-      throw fail(error, sql, fragment)
+      throw fail(error, sql, bindings)
     }
   }
 
@@ -48,7 +46,7 @@ public struct PostgresSession: Sendable {
   func fetchAll<Value>(
     _ fragment: QueryFragment, decode: (inout PostgresQueryDecoder) throws -> Value
   ) async throws -> [Value] {
-    let (rows, sql) = try await run(fragment)
+    let (rows, sql, bindings) = try await run(fragment)
     var values: [Value] = []
     do {
       for try await row in rows {
@@ -58,7 +56,7 @@ public struct PostgresSession: Sendable {
     } catch let error as QueryDecodingError {
       throw error
     } catch {
-      throw fail(error, sql, fragment)
+      throw fail(error, sql, bindings)
     }
     return values
   }
@@ -67,7 +65,7 @@ public struct PostgresSession: Sendable {
   func fetchOne<Value>(
     _ fragment: QueryFragment, decode: (inout PostgresQueryDecoder) throws -> Value
   ) async throws -> Value? {
-    let (rows, sql) = try await run(fragment)
+    let (rows, sql, bindings) = try await run(fragment)
     var value: Value?
     do {
       for try await row in rows where value == nil {
@@ -77,7 +75,7 @@ public struct PostgresSession: Sendable {
     } catch let error as QueryDecodingError {
       throw error
     } catch {
-      throw fail(error, sql, fragment)
+      throw fail(error, sql, bindings)
     }
     return value
   }
@@ -102,18 +100,24 @@ public struct PostgresSession: Sendable {
     }
   }
 
-  /// Sends a fragment: its SQL with numbered placeholders and its bindings.
-  private func run(_ fragment: QueryFragment) async throws -> (PostgresRowSequence, String) {
+  /// PostgreSQL's limit on the parameters of one statement (the wire protocol counts them in
+  /// 16 bits).
+  static let maximumParameterCount = 65_535
+
+  /// Sends a fragment rendered in PostgreSQL's dialect: its SQL with numbered placeholders,
+  /// and its bindings.
+  private func run(
+    _ fragment: QueryFragment
+  ) async throws -> (PostgresRowSequence, String, [QueryBinding]) {
     try Task.checkCancellation()
-    let (sql, count) = numberedSQL.number(fragment.utf8)
-    let bindings = fragment.bindings
-    guard count == bindings.count else {
+    var renderer = SQLRenderer(dialect: .postgres, placeholders: .numbered)
+    renderer.append(fragment)
+    let sql = String(decoding: renderer.utf8, as: UTF8.self)
+    let bindings = renderer.bindings
+    let count = bindings.count
+    guard count <= Self.maximumParameterCount else {
       throw statementError(
-        "the SQL has \(count) placeholders for \(bindings.count) values", sql, bindings)
-    }
-    guard count <= PostgresPlaceholders.maximumCount else {
-      throw statementError(
-        "\(count) values: PostgreSQL takes at most \(PostgresPlaceholders.maximumCount) in one "
+        "\(count) values: PostgreSQL takes at most \(Self.maximumParameterCount) in one "
           + "statement; insert the rows in batches",
         sql, [])
     }
@@ -132,7 +136,11 @@ public struct PostgresSession: Sendable {
     if let logger = settings.logger {
       if settings.logsArguments, !bindings.isEmpty {
         logger.debug(
-          "\(sql)", metadata: ["arguments": "\(bindings.map(\.sqlLiteral).joined(separator: ", "))"]
+          "\(sql)",
+          metadata: [
+            "arguments":
+              "\(bindings.map { $0.sqlLiteral(for: .postgres) }.joined(separator: ", "))"
+          ]
         )
       } else {
         logger.debug("\(sql)")
@@ -141,7 +149,7 @@ public struct PostgresSession: Sendable {
     do {
       let rows = try await connection.query(
         PostgresQuery(unsafeSQL: sql, binds: binds), logger: settings.queryLogger)
-      return (rows, sql)
+      return (rows, sql, bindings)
     } catch {
       throw PostgresError(
         error, sql: sql, arguments: bindings, showsArguments: settings.showsArgumentsInErrors)
@@ -156,34 +164,14 @@ public struct PostgresSession: Sendable {
       showsArguments: settings.showsArgumentsInErrors)
   }
 
-  /// A failure while rows streamed in, with the SQL `run` already numbered.
-  private func fail(_ error: any Error, _ sql: String, _ fragment: QueryFragment) -> PostgresError {
+  /// A failure while rows streamed in, with the SQL and bindings `run` rendered.
+  private func fail(
+    _ error: any Error, _ sql: String, _ bindings: [QueryBinding]
+  ) -> PostgresError {
     if let error = error as? PostgresError { return error }
     return PostgresError(
-      error, sql: sql, arguments: fragment.bindings,
+      error, sql: sql, arguments: bindings,
       showsArguments: settings.showsArgumentsInErrors)
-  }
-}
-
-/// The SQL `run` numbered last, kept for the next statement: an insert per row or a lookup per
-/// id in a loop repeats the same SQL, which is then compared instead of numbered again.
-final class NumberedSQLCache: @unchecked Sendable {
-  private let lock = NSLock()
-  /// Read and written under `lock` (tasks may share a session: postgres-nio queues their
-  /// statements).
-  private var last: (utf8: [UInt8], sql: String, count: Int)?
-
-  /// `PostgresPlaceholders.number(utf8)`, from the cache when `utf8` is the last SQL.
-  func number(_ utf8: [UInt8]) -> (sql: String, count: Int) {
-    lock.lock()
-    let cached = last
-    lock.unlock()
-    if let cached, cached.utf8 == utf8 { return (cached.sql, cached.count) }
-    let numbered = PostgresPlaceholders.number(utf8)
-    lock.lock()
-    last = (utf8, numbered.sql, numbered.count)
-    lock.unlock()
-    return numbered
   }
 }
 

@@ -155,9 +155,13 @@ struct Demo: AsyncParsableCommand {
 }
 
 /// Prints the Swift that built a statement and the SQL it renders, its values inlined.
-func printStatementHeader(_ swift: String, _ query: QueryFragment) {
+func printStatementHeader(
+  _ swift: String, _ query: QueryFragment, dialect: SQLDialect = .sqlite
+) {
   print("Swift: \(swift)")
-  print("SQL:   " + query.debugDescription.replacingOccurrences(of: "\n", with: "\n       "))
+  print(
+    "SQL:   "
+      + query.inlinedSQL(for: dialect).replacingOccurrences(of: "\n", with: "\n       "))
 }
 
 /// The labelled cells of a decoded row: a struct's properties, a tuple's elements, or a value.

@@ -78,8 +78,7 @@ struct PostgresDemo {
   private func show<S: Statement, each Value: QueryDecodable>(
     _ swift: String, _ statement: S, _ db: PostgresSession
   ) async throws where S.QueryValue == (repeat each Value) {
-    let query = SQLDialect.withValue(.postgres) { statement.query }
-    printStatementHeader(swift, query)
+    printStatementHeader(swift, statement.query, dialect: .postgres)
     let rows = try await statement.fetchAll(db)
     print(TextTable(rows: rows.map { row in cells(of: row) }).rendered)
   }

@@ -27,10 +27,10 @@ struct QueryFragmentTests {
     #expect(fragment.bindings.isEmpty)
   }
 
-  @Test func debugDescriptionSkipsQuestionMarksInLiteralsAndComments() {
-    let fragment = QueryFragment(
-      sql: #"SELECT '?', "?" /* ? */, ? -- ?"# + "\n, ?",
-      bindings: [.blob([0xCA, 0xFE]), .null])
+  @Test func debugDescriptionWritesValuesWhereTheirPlaceholdersAre() {
+    // The question marks the text holds in literals and comments are not placeholders.
+    let fragment: QueryFragment =
+      "SELECT '?', \"?\" /* ? */, \(binding: .blob([0xCA, 0xFE])) -- ?\n, \(binding: .null)"
     #expect(fragment.debugDescription == #"SELECT '?', "?" /* ? */, X'CAFE' -- ?"# + "\n, NULL")
   }
 

@@ -38,22 +38,19 @@ struct PostgreSQLTests {
   }
 
   @Test func theDialect() {
-    let insert = SQLDialect.withValue(.postgres) {
-      Reminder.insert { Reminder.Draft(title: "Ship it", remindersListID: 1) }.query.sql
-    }
-    let filter = SQLDialect.withValue(.postgres) {
-      Reminder.where { $0.priority.isNot(.high) }.select { $0.id }.query.sql
-    }
+    let insert = Reminder.insert { Reminder.Draft(title: "Ship it", remindersListID: 1) }
+      .sql(for: .postgres)
+    let filter = Reminder.where { $0.priority.isNot(.high) }.select { $0.id }.sql(for: .postgres)
     #expect(
       insert == """
         INSERT INTO "reminders" ("id", "title", "is_completed", "priority", "remindersListID")
-        VALUES (DEFAULT, ?, ?, ?, ?)
+        VALUES (DEFAULT, $1, $2, $3, $4)
         """)
     #expect(
       filter == """
         SELECT "reminders"."id"
         FROM "reminders"
-        WHERE ("reminders"."priority" IS DISTINCT FROM ?)
+        WHERE ("reminders"."priority" IS DISTINCT FROM $1)
         """)
   }
 }

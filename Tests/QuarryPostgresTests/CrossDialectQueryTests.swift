@@ -16,7 +16,7 @@ struct CrossDialectQueryTests {
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     #expect(build().query.sql == sqlite, sourceLocation: sourceLocation)
-    let postgresSQL = SQLDialect.withValue(.postgres) { build().query.sql }
+    let postgresSQL = build().query.rendered(for: .postgres).sql
     #expect(postgresSQL == (postgres ?? sqlite), sourceLocation: sourceLocation)
     let sqliteRows = try build().fetchAll(SampleData.sqlite()).map { String(describing: $0) }
     let postgresRows = try await PostgresTestServer.withDatabase { pg in

@@ -7,25 +7,17 @@ import Testing
 /// What needs no server: numbered placeholders, URLs, and the forms only PostgreSQL renders.
 @Suite("PostgreSQL dialect, without a server")
 struct PostgresDialectTests {
-  @Test func placeholdersAreNumberedOutsideLiteralsNamesAndComments() {
-    let (sql, count) = PostgresPlaceholders.number(
-      Array(
-        """
-        SELECT ?, '?', 'it''s ?', E'\\' ?', "a?b", $$ ? $$, $body$ '?' $body$, ? -- ?
-        /* ? /* ? */ ? */ FROM t WHERE a = ? AND b = $1x
-        """.utf8))
+  @Test func placeholdersAreNumberedWhereTheValuesAre() {
+    // A `?` the user wrote inside quotes or a comment is text: only bound values are numbered.
+    let fragment: QueryFragment =
+      "SELECT \(1), '?', \"a?b\", \(true) -- ?\n/* ? */ FROM t WHERE a = \("x") AND b ? 'k'"
     #expect(
-      sql == """
-        SELECT $1, '?', 'it''s ?', E'\\' ?', "a?b", $$ ? $$, $body$ '?' $body$, $2 -- ?
-        /* ? /* ? */ ? */ FROM t WHERE a = $3 AND b = $1x
-        """)
-    #expect(count == 3)
-  }
-
-  @Test func unterminatedLiteralsKeepTheirText() {
-    #expect(PostgresPlaceholders.number(Array("SELECT '?".utf8)) == ("SELECT '?", 0))
-    #expect(PostgresPlaceholders.number(Array("SELECT $$ ?".utf8)) == ("SELECT $$ ?", 0))
-    #expect(PostgresPlaceholders.number(Array("SELECT a$b, ?".utf8)) == ("SELECT a$b, $1", 1))
+      fragment.sql(for: .postgres)
+        == "SELECT $1, '?', \"a?b\", $2 -- ?\n/* ? */ FROM t WHERE a = $3 AND b ? 'k'")
+    #expect(fragment.sql(for: .sqlite) == fragment.sql)
+    #expect(
+      fragment.inlinedSQL(for: .postgres)
+        == "SELECT 1, '?', \"a?b\", TRUE -- ?\n/* ? */ FROM t WHERE a = 'x' AND b ? 'k'")
   }
 
   @Test func urls() throws {
@@ -47,18 +39,17 @@ struct PostgresDialectTests {
     }
   }
 
-  @Test func dialectIsChosenByTheTaskThatBuilds() {
-    let sqlite = DialectItem.where { $0.parentID.is($0.otherID) }.where { _ in true }.query.sql
-    let postgres = SQLDialect.withValue(.postgres) {
-      DialectItem.where { $0.parentID.is($0.otherID) }.where { _ in true }.query.sql
-    }
+  @Test func aStatementBuiltOnceRendersForEachDialect() {
+    let statement = DialectItem.where { $0.parentID.is($0.otherID) }.where { _ in true }
+    let sqlite = statement.sql(for: .sqlite)
+    let postgres = statement.query.rendered(for: .postgres).sql
     #expect(
       sqlite.hasSuffix(#"WHERE ("dialectItems"."parentID" IS "dialectItems"."otherID") AND 1"#))
     #expect(
       postgres.hasSuffix(
         #"WHERE ("dialectItems"."parentID" IS NOT DISTINCT FROM "dialectItems"."otherID") AND TRUE"#
       ))
-    #expect(SQLDialect.current == .sqlite)
+    #expect(sqlite == statement.query.sql)
   }
 
   @Test func booleansBindAsBooleans() {
@@ -67,13 +58,13 @@ struct PostgresDialectTests {
   }
 
   @Test func featuresWithoutAFormBindAnInvalidValueNamingTheAlternative() {
-    let glob = SQLDialect.withValue(.postgres) { DialectItem.where { $0.name.glob("a*") }.query }
+    let glob = DialectItem.where { $0.name.glob("a*") }.query.rendered(for: .postgres)
     guard case .invalid(let error) = glob.bindings.last else {
       Issue.record("GLOB rendered \(glob.sql)")
       return
     }
     #expect(error.message.hasPrefix("GLOB has no PostgreSQL form: use like(_:)"))
-    let match = SQLDialect.withValue(.postgres) { DialectItem.where { $0.name.match("a") }.query }
+    let match = DialectItem.where { $0.name.match("a") }.query.rendered(for: .postgres)
     #expect(match.bindings.contains { if case .invalid = $0 { true } else { false } })
   }
 
@@ -82,7 +73,7 @@ struct PostgresDialectTests {
       for case .invalid(let error) in fragment.bindings { return error.message }
       return nil
     }
-    let refused: [(String, QueryFragment)] = SQLDialect.withValue(.postgres) {
+    let refused: [(String, QueryFragment)] = {
       [
         (
           "A temporary trigger",
@@ -118,8 +109,9 @@ struct PostgresDialectTests {
           DialectItem.select { SQLFunctions.max($0.parentID, $0.otherID) }.query
         ),
       ]
-    }
-    for (feature, fragment) in refused {
+    }()
+    for (feature, built) in refused {
+      let fragment = built.rendered(for: .postgres)
       let message = refusal(fragment)
       #expect(
         message?.hasPrefix("\(feature) has no PostgreSQL form: ") == true,

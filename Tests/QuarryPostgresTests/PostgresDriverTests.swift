@@ -45,14 +45,11 @@ struct PostgresDriverTests {
     let draft = Event.Draft(name: "Launch", startsAt: Self.startsAt, token: Self.token, payload: [])
     let keyed = Event.Draft(
       id: 7, name: "Keyed", startsAt: Self.startsAt, token: Self.token, payload: [])
-    let (one, two) = SQLDialect.withValue(.postgres) {
-      (
-        Event.insert { draft }.query,
-        Event.insert {
-          keyed; draft
-        }.returning(\.id).query
-      )
-    }
+    // Built outside any database's closure, rendered for PostgreSQL.
+    let one = Event.insert { draft }.query.rendered(for: .postgres)
+    let two = Event.insert {
+      keyed; draft
+    }.returning(\.id).query.rendered(for: .postgres)
     #expect(
       one.sql == """
         INSERT INTO "events" ("id", "name", "isPublic", "startsAt", "token", "payload", "tags", "rating")
@@ -225,14 +222,10 @@ struct PostgresDriverTests {
   @Test func featuresWithoutAPostgreSQLFormAreRefusedBeforeSending() async throws {
     try await withEvents { db in
       for statement in [
-        SQLDialect.withValue(.postgres) {
-          Event.where { $0.name.glob("A*") }.select { $0.id }.query
-        },
-        SQLDialect.withValue(.postgres) {
-          Event.insert(or: .replace) {
-            Event.Draft(name: "A", startsAt: Self.startsAt, token: Self.token, payload: [])
-          }.query
-        },
+        Event.where { $0.name.glob("A*") }.select { $0.id }.query,
+        Event.insert(or: .replace) {
+          Event.Draft(name: "A", startsAt: Self.startsAt, token: Self.token, payload: [])
+        }.query,
       ] {
         do {
           try await db.write { try await $0.execute(statement) }

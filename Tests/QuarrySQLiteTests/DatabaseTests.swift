@@ -95,7 +95,8 @@ struct DatabaseTests {
   @Test func bindingMismatchesAndInvalidValuesAreErrors() throws {
     let db = try Database()
     let tooFew = #expect(throws: DatabaseError.self) {
-      try db.execute(QueryFragment(sql: "SELECT ?, ?", bindings: [.int(1)]))
+      try db.execute(
+        QueryFragment(utf8: Array("SELECT ?, ?".utf8), bindings: [.int(1)], placeholders: [7]))
     }
     #expect(tooFew?.message.contains("2 parameters but 1 values") == true)
     let invalid = #expect(throws: DatabaseError.self) {

@@ -24,13 +24,21 @@ public enum QueryBinding: Hashable, Sendable {
     return false
   }
 
-  /// The binding written as an SQL literal: `NULL`, `42`, `1.5`, `'it''s'`, `X'CAFE'`; a
-  /// Boolean as `1` or `0` (`TRUE` or `FALSE` when PostgreSQL's dialect is current).
-  public var sqlLiteral: String {
+  /// The binding written as an SQLite literal: `NULL`, `42`, `1.5`, `'it''s'`, `X'CAFE'`; a
+  /// Boolean as `1` or `0`.
+  public var sqlLiteral: String { sqlLiteral(for: .sqlite) }
+
+  /// The binding written as a literal of `dialect`: a Boolean is `1` or `0` in SQLite, `TRUE`
+  /// or `FALSE` in PostgreSQL, whose bytes are `'\xCAFE'`.
+  public func sqlLiteral(for dialect: SQLDialect) -> String {
     switch self {
     case .null: return "NULL"
     case .int(let value): return String(value)
-    case .bool(let value): return SQLDialect.booleanLiteral(value)
+    case .bool(let value):
+      switch dialect {
+      case .sqlite: return value ? "1" : "0"
+      case .postgres: return value ? "TRUE" : "FALSE"
+      }
     case .double(let value):
       if value.isNaN { return "NULL" }
       if value.isInfinite { return value < 0 ? "-1e999" : "1e999" }
@@ -38,7 +46,7 @@ public enum QueryBinding: Hashable, Sendable {
     case .text(let value): return "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
     case .blob(let bytes):
       let digits = Array("0123456789ABCDEF")
-      var literal = "X'"
+      var literal = dialect == .postgres ? "'\\x" : "X'"
       for byte in bytes {
         literal.append(digits[Int(byte >> 4)])
         literal.append(digits[Int(byte & 0xF)])

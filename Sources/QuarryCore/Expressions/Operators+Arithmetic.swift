@@ -429,8 +429,9 @@ extension QueryExpression {
   public func `is`(_ other: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>>
   where QueryValue: QueryBindable {
     let binding = other.queryBinding
+    guard !binding.isNull else { return BinaryOperation(self, "IS", BoundValue(other)) }
     return BinaryOperation(
-      self, binding.isNull ? "IS" : SQLDialect.isOperator(negated: false), BoundValue(other))
+      self, .isOperator(negated: false), sqlite: "IS", BoundValue(other))
   }
 
   /// `lhs IS NOT rhs`. `.isNot(nil)` tests for a value.
@@ -440,8 +441,9 @@ extension QueryExpression {
   public func isNot(_ other: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>>
   where QueryValue: QueryBindable {
     let binding = other.queryBinding
+    guard !binding.isNull else { return BinaryOperation(self, "IS NOT", BoundValue(other)) }
     return BinaryOperation(
-      self, binding.isNull ? "IS NOT" : SQLDialect.isOperator(negated: true), BoundValue(other))
+      self, .isOperator(negated: true), sqlite: "IS NOT", BoundValue(other))
   }
 
   /// `lhs IS rhs` for two expressions.
@@ -451,7 +453,7 @@ extension QueryExpression {
   public func `is`<Other: QueryExpression<QueryValue>>(_ other: Other)
     -> BinaryOperation<Bool, Self, Other>
   {
-    BinaryOperation(self, SQLDialect.isOperator(negated: false), other)
+    BinaryOperation(self, .isOperator(negated: false), sqlite: "IS", other)
   }
 
   /// `lhs IS NOT rhs` for two expressions.
@@ -461,6 +463,6 @@ extension QueryExpression {
   public func isNot<Other: QueryExpression<QueryValue>>(_ other: Other)
     -> BinaryOperation<Bool, Self, Other>
   {
-    BinaryOperation(self, SQLDialect.isOperator(negated: true), other)
+    BinaryOperation(self, .isOperator(negated: true), sqlite: "IS NOT", other)
   }
 }

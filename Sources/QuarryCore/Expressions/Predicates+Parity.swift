@@ -61,7 +61,7 @@ extension QueryExpression where QueryValue == String {
   /// `$0.title.hasPrefix("Call")` renders `(instr("reminders"."title", 'Call') = 1)`.
   @inlinable
   public func hasPrefix(_ prefix: String) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(instr(\(self), \(prefix)) = 1)")
+    SQLQueryExpression("(\(form: .function(.instr))(\(self), \(prefix)) = 1)")
   }
 
   /// Whether the text ends with `suffix`, compared exactly:
@@ -71,8 +71,10 @@ extension QueryExpression where QueryValue == String {
   /// `$0.title.hasSuffix("s")` renders `(substr("reminders"."title", ((length("reminders"."title") - length('s')) + 1)) = 's')`.
   @inlinable
   public func hasSuffix(_ suffix: String) -> SQLQueryExpression<Bool> {
+    // (`length` of an untyped parameter is ambiguous in PostgreSQL: its form casts it.)
     SQLQueryExpression(
-      "(substr(\(self), ((length(\(self)) - length(\(suffix))) + 1)) = \(suffix))")
+      "(substr(\(self), ((length(\(self)) - length(\(form: .typed("\(suffix)", .text)))) + 1)) = \(suffix))"
+    )
   }
 
   /// `expression LIKE '%' || ? || '%'` for a substring: `%`, `_` and `\` in it are escaped.

@@ -69,18 +69,7 @@ extension QueryExpression {
   /// `$0.title.collate(.nocase)` renders `("reminders"."title" COLLATE NOCASE)`.
   @inlinable
   public func collate(_ collation: Collation) -> SQLQueryExpression<QueryValue> {
-    if SQLDialect.isPostgres {
-      switch collation.sql {
-      case "BINARY": return SQLQueryExpression("(\(self) COLLATE \"C\")")
-      case "NOCASE", "RTRIM":
-        return SQLQueryExpression(
-          .unsupported(
-            "The \(collation.sql) collation",
-            instead: "compare lower(…) values, use ilike(_:), or a nondeterministic ICU collation"))
-      default: break
-      }
-    }
-    return SQLQueryExpression("(\(self) COLLATE \(raw: collation.sql))")
+    SQLQueryExpression(.form(.collate(queryFragment, collation.sql)))
   }
 
   /// `CAST(expression AS type)`, with the SQL type of `Target` (`INTEGER`, `REAL`, `TEXT`, `BLOB`;
@@ -89,7 +78,7 @@ extension QueryExpression {
   /// `$0.id.cast(as: String.self)` renders `CAST("reminders"."id" AS TEXT)`.
   @inlinable
   public func cast<Target: QueryBindable>(as type: Target.Type) -> SQLQueryExpression<Target> {
-    SQLQueryExpression("CAST(\(self) AS \(raw: sqlTypeName(Target.self)))")
+    SQLQueryExpression("CAST(\(self) AS \(form: .typeName(SQLType(Target.self))))")
   }
 }
 
@@ -100,7 +89,7 @@ extension QueryExpression where QueryValue: QueryOptional {
   /// `$0.priority.cast(as: Double.self)` renders `CAST("reminders"."priority" AS REAL)`.
   @inlinable
   public func cast<Target: QueryBindable>(as type: Target.Type) -> SQLQueryExpression<Target?> {
-    SQLQueryExpression("CAST(\(self) AS \(raw: sqlTypeName(Target.self)))")
+    SQLQueryExpression("CAST(\(self) AS \(form: .typeName(SQLType(Target.self))))")
   }
 
   /// `CAST(expression AS type)` of an optional expression to an optional type.
@@ -108,23 +97,7 @@ extension QueryExpression where QueryValue: QueryOptional {
   /// `$0.priority.cast(as: String?.self)` renders `CAST("reminders"."priority" AS TEXT)`.
   @inlinable
   public func cast<Target: QueryBindable>(as type: Target?.Type) -> SQLQueryExpression<Target?> {
-    SQLQueryExpression("CAST(\(self) AS \(raw: sqlTypeName(Target.self)))")
-  }
-}
-
-/// The SQL type a Swift type casts to.
-@usableFromInline
-func sqlTypeName(_ type: Any.Type) -> String {
-  if SQLDialect.isPostgres { return postgresTypeName(type) ?? "numeric" }
-  switch type {
-  case is Double.Type, is Float.Type, is Double?.Type, is Float?.Type: return "REAL"
-  case is String.Type, is String?.Type: return "TEXT"
-  case is [UInt8].Type, is [UInt8]?.Type: return "BLOB"
-  case is Bool.Type, is Bool?.Type: return "INTEGER"
-  default:
-    let name = "\(type)"
-    return name.hasPrefix("Int") || name.hasPrefix("UInt") || name.hasPrefix("Optional<Int")
-      || name.hasPrefix("Optional<UInt") ? "INTEGER" : "NUMERIC"
+    SQLQueryExpression("CAST(\(self) AS \(form: .typeName(SQLType(Target.self))))")
   }
 }
 
@@ -144,11 +117,10 @@ extension QueryExpression where QueryValue == String {
   /// `$0.title.glob("Call*")` renders `("reminders"."title" GLOB 'Call*')`.
   @inlinable
   public func glob(_ pattern: String) -> SQLQueryExpression<Bool> {
-    if SQLDialect.isPostgres {
-      return SQLQueryExpression(
-        .unsupported("GLOB", instead: "use like(_:), or a regular expression with #sql(\"… ~ …\")"))
-    }
-    return SQLQueryExpression("(\(self) GLOB \(pattern))")
+    SQLQueryExpression(
+      .sqliteOnly(
+        "(\(self) GLOB \(pattern))", "GLOB",
+        instead: "use like(_:), or a regular expression with #sql(\"… ~ …\")"))
   }
 
   /// `expression MATCH ?`, for full-text search tables.
@@ -163,8 +135,7 @@ extension QueryExpression where QueryValue == String {
   /// ```
   @inlinable
   public func match(_ pattern: String) -> SQLQueryExpression<Bool> {
-    if SQLDialect.isPostgres { return SQLQueryExpression(.unsupportedFullTextSearch) }
-    return SQLQueryExpression("(\(self) MATCH \(pattern))")
+    SQLQueryExpression(.fullTextSearch("(\(self) MATCH \(pattern))"))
   }
 
   /// `expression ILIKE ?` on PostgreSQL, a case-insensitive `LIKE`; on SQLite, whose `LIKE`
@@ -173,8 +144,7 @@ extension QueryExpression where QueryValue == String {
   /// `$0.title.ilike("call%")` renders `("reminders"."title" LIKE 'call%')` on SQLite.
   @inlinable
   public func ilike(_ pattern: String) -> SQLQueryExpression<Bool> {
-    if SQLDialect.isPostgres { return SQLQueryExpression("(\(self) ILIKE \(pattern))") }
-    return SQLQueryExpression("(\(self) LIKE \(pattern))")
+    SQLQueryExpression("(\(self) \(form: .caseInsensitiveLike) \(pattern))")
   }
 
   /// `expression LIKE '%' || ? || '%'`, with `%`, `_` and `\` in `substring` escaped.

@@ -88,12 +88,26 @@ public struct BinaryOperation<QueryValue, LHS: QueryExpression, RHS: QueryExpres
     self.rhs = rhs
   }
 
+  /// An operation whose operator the dialects spell differently (`IS`, `IS NOT`).
+  @usableFromInline var operatorForm: DialectForm?
+
+  /// `lhs form rhs`: the operator is a dialect form, ``operator`` SQLite's spelling of it.
+  @inlinable
+  init(_ lhs: LHS, _ form: DialectForm, sqlite operator: StaticString, _ rhs: RHS) {
+    self.init(lhs, `operator`, rhs)
+    self.operatorForm = form
+  }
+
   @inlinable
   public func write(to fragment: inout QueryFragment) {
     fragment.append(byte: UInt8(ascii: "("))
     lhs.write(to: &fragment)
     fragment.append(byte: UInt8(ascii: " "))
-    fragment.append(literal: self.operator)
+    if let operatorForm {
+      fragment.append(form: operatorForm)
+    } else {
+      fragment.append(literal: self.operator)
+    }
     fragment.append(byte: UInt8(ascii: " "))
     rhs.write(to: &fragment)
     fragment.append(byte: UInt8(ascii: ")"))

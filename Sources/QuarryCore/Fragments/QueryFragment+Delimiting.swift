@@ -4,12 +4,12 @@ extension QueryFragment {
   /// `… AND (a OR b)` keeps its meaning; `("a" = ?)` and `"t"."c"` are written as they are.
   @inlinable
   package mutating func appendDelimited(_ expression: some QueryAssignable) {
-    let start = text.count
+    let start = mark
     expression.write(to: &self)
-    guard !type(of: expression).rendersDelimited, text.count > start,
-      !Self.isDelimited(text[start...])
+    guard !type(of: expression).rendersDelimited, text.count > start.byteCount,
+      !Self.isDelimited(text[start.byteCount...])
     else { return }
-    text.insert(UInt8(ascii: "("), at: start)
+    insert(byte: UInt8(ascii: "("), at: start.byteCount, since: start)
     text.append(UInt8(ascii: ")"))
   }
 
@@ -17,11 +17,11 @@ extension QueryFragment {
   /// nothing (an empty `where` builder) leaves the list as it was.
   @inlinable
   package mutating func appendConjunct(_ predicate: some QueryAssignable) {
-    let mark = text.count
+    let before = mark
     if !text.isEmpty { append(literal: " AND ") }
-    let start = text.count
+    let start = mark
     appendDelimited(predicate)
-    if text.count == start { text.removeSubrange(mark...) }
+    if mark == start { removeAll(since: before) }
   }
 
   /// Whether SQL text is one operand that no neighbouring operator can split: wholly inside

@@ -22,6 +22,12 @@ public struct QueryFragment: Hashable, Sendable {
   @usableFromInline package var text: [UInt8]
   /// The values bound to the placeholders, in order (``bindings``).
   @usableFromInline package var values: [QueryBinding]
+  /// Where each value's `?` is in ``text``, in order: a renderer that writes other
+  /// placeholders (`$1`, or the value as a literal) finds them here, never by reading the SQL.
+  @usableFromInline package internal(set) var placeholders: [Int]
+  /// The constructs SQLite and another dialect spell differently, in the order they start: the
+  /// text holds SQLite's spelling, which another dialect's renderer replaces.
+  @usableFromInline package internal(set) var forms: [PlacedForm]
   /// Which of a table schema's pre-rendered statements this fragment is, when it is one as it
   /// was rendered: a driver keeps those prepared apart from the user's statements. Any append
   /// clears it.
@@ -45,6 +51,8 @@ public struct QueryFragment: Hashable, Sendable {
   public init() {
     text = []
     values = []
+    placeholders = []
+    forms = []
   }
 
   /// Creates a fragment of SQL text without bindings.
@@ -54,24 +62,21 @@ public struct QueryFragment: Hashable, Sendable {
   public init(sql: String) {
     self.text = Array(sql.utf8)
     self.values = []
+    self.placeholders = []
+    self.forms = []
   }
 
-  /// Creates a fragment from SQL text and its bindings, which the caller guarantees to be one
-  /// per placeholder.
-  @inlinable
-  package init(sql: String, bindings: [QueryBinding]) {
-    self.text = Array(sql.utf8)
-    self.values = bindings
-  }
-
-  /// Creates a fragment from UTF-8 SQL text and its bindings, which the caller guarantees to be
-  /// one per placeholder.
+  /// Creates a fragment from UTF-8 SQL text, its bindings and where their placeholders are,
+  /// which the caller guarantees to match: one offset of a `?` per binding.
   @inlinable
   package init(
-    utf8: [UInt8], bindings: [QueryBinding] = [], preRendered: PreRenderedStatement? = nil
+    utf8: [UInt8], bindings: [QueryBinding] = [], placeholders: [Int] = [],
+    preRendered: PreRenderedStatement? = nil
   ) {
     self.text = utf8
     self.values = bindings
+    self.placeholders = placeholders
+    self.forms = []
     self.preRendered = preRendered
   }
 
@@ -84,13 +89,14 @@ public struct QueryFragment: Hashable, Sendable {
   @inlinable
   public var bindings: [QueryBinding] { values }
 
-  /// The SQL text, with a `?` for every bound value.
+  /// The SQL text in SQLite's dialect, with a `?` for every bound value. (``sql(for:)`` gives
+  /// another dialect's.)
   public var sql: String { String(decoding: text, as: UTF8.self) }
 
-  /// Fragments are equal when their SQL text and bindings are.
+  /// Fragments are equal when their SQL text, bindings and dialect forms are.
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.text == rhs.text && lhs.values == rhs.values
+    lhs.text == rhs.text && lhs.values == rhs.values && lhs.forms == rhs.forms
   }
 
   /// Hashes the SQL text and bindings.
@@ -100,9 +106,9 @@ public struct QueryFragment: Hashable, Sendable {
     hasher.combine(values)
   }
 
-  /// Whether the fragment holds no SQL text and no bindings.
+  /// Whether the fragment holds no SQL text, no bindings and no dialect form.
   @inlinable
-  public var isEmpty: Bool { text.isEmpty && values.isEmpty }
+  public var isEmpty: Bool { text.isEmpty && values.isEmpty && forms.isEmpty }
 
   /// Makes room for `byteCount` bytes of SQL text.
   @inlinable
@@ -157,10 +163,24 @@ public struct QueryFragment: Hashable, Sendable {
     values.reserveCapacity(count)
   }
 
-  /// Appends bindings for placeholders already in the text.
+  /// Appends `(?, ?), (?, ?)`: `rowCount` rows of placeholders bound to `bindings`, one row
+  /// after the other.
   @inlinable
-  package mutating func append(bindingsOfPlaceholders bindings: [QueryBinding]) {
+  package mutating func appendRows(of bindings: [QueryBinding], rowCount: Int) {
     clearPreRendered()
+    let columnCount = rowCount == 0 ? 0 : bindings.count / rowCount
+    text.reserveCapacity(text.count + rowCount * (columnCount * 3 + 2))
+    placeholders.reserveCapacity(placeholders.count + bindings.count)
+    for row in 0..<rowCount {
+      if row > 0 { text.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
+      text.append(UInt8(ascii: "("))
+      for column in 0..<columnCount {
+        if column > 0 { text.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
+        placeholders.append(text.count)
+        text.append(UInt8(ascii: "?"))
+      }
+      text.append(UInt8(ascii: ")"))
+    }
     values.append(contentsOf: bindings)
   }
 
@@ -193,8 +213,12 @@ public struct QueryFragment: Hashable, Sendable {
   @inlinable
   public mutating func append(binding: QueryBinding) {
     clearPreRendered()
+    if values.capacity == 0 {
+      values.reserveCapacity(4)
+      placeholders.reserveCapacity(4)
+    }
+    placeholders.append(text.count)
     text.append(UInt8(ascii: "?"))
-    if values.capacity == 0 { values.reserveCapacity(4) }
     values.append(binding)
   }
 
@@ -211,8 +235,18 @@ public struct QueryFragment: Hashable, Sendable {
   @inlinable
   public mutating func append(_ other: QueryFragment) {
     clearPreRendered()
+    let shift = text.count
     text.append(contentsOf: other.text)
-    values.append(contentsOf: other.values)
+    if !other.values.isEmpty {
+      values.append(contentsOf: other.values)
+      if shift == 0 && placeholders.isEmpty {
+        placeholders = other.placeholders
+      } else {
+        placeholders.reserveCapacity(placeholders.count + other.placeholders.count)
+        for offset in other.placeholders { placeholders.append(offset + shift) }
+      }
+    }
+    if !other.forms.isEmpty { appendForms(of: other, shiftedBy: shift) }
   }
 
   /// Appends an expression's SQL.
@@ -369,6 +403,18 @@ extension QueryFragment: ExpressibleByStringInterpolation {
       fragment.append(identifier: identifier)
     }
 
+    /// Binds a value already converted: it renders as `?`.
+    @inlinable
+    package mutating func appendInterpolation(binding: QueryBinding) {
+      fragment.append(binding: binding)
+    }
+
+    /// Appends a construct the dialects spell differently.
+    @inlinable
+    package mutating func appendInterpolation(form: DialectForm) {
+      fragment.append(form: form)
+    }
+
     /// Appends a fragment's text and bindings.
     ///
     /// `"SELECT \($0.title.queryFragment) FROM \(Reminder.self)" as QueryFragment` renders
@@ -380,37 +426,8 @@ extension QueryFragment: ExpressibleByStringInterpolation {
   }
 }
 
-extension QueryFragment {
-  /// The fragment with every bound value written into the SQL as a literal, for the places
-  /// SQLite accepts no parameters: view and trigger definitions.
-  ///
-  /// `("SELECT \("it's") AS \(quote: "text")" as QueryFragment).inlined` renders
-  /// `SELECT 'it''s' AS "text"`, with no binding left.
-  public var inlined: QueryFragment {
-    QueryFragment(sql: debugDescription)
-  }
-}
-
 extension QueryFragment: CustomDebugStringConvertible {
-  /// The SQL with every bound value inlined as an SQL literal, for reading and logging.
-  ///
-  /// Placeholders are found the way SQLite finds them: a `?` outside string literals, quoted
-  /// identifiers and comments.
-  public var debugDescription: String {
-    var result = ""
-    var remaining = bindings.makeIterator()
-    var scanner = SQLScanner(sql)
-    while let token = scanner.next() {
-      if case .placeholder = token.kind, let binding = remaining.next() {
-        let literal = binding.sqlLiteral
-        // A negative number right after a `-` (`(-?)`, `1-?`) would make `--`, which starts a
-        // comment: a space keeps them two tokens.
-        if literal.hasPrefix("-"), result.hasSuffix("-") { result.append(" ") }
-        result.append(literal)
-      } else {
-        result.append(contentsOf: token.text)
-      }
-    }
-    return result
-  }
+  /// The SQL in SQLite's dialect with every bound value written in as an SQL literal, for
+  /// reading and logging. (``inlinedSQL(for:)`` gives another dialect's.)
+  public var debugDescription: String { inlinedSQL(for: .sqlite) }
 }

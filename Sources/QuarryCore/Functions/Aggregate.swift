@@ -7,17 +7,24 @@ public struct AggregateFunction<QueryValue>: QueryExpression, Sendable {
   @usableFromInline var call: QueryFragment
   @usableFromInline var ordering: QueryFragment?
   @usableFromInline var filter: QueryFragment?
-  /// What the aggregate gives for no rows, when PostgreSQL's form gives `NULL` where SQLite's
-  /// gives a value (`jsonb_agg`: `[]`): the call renders as `coalesce(call, value)`.
+  /// What the aggregate gives for no rows, when another dialect's form gives `NULL` where
+  /// SQLite's gives a value (PostgreSQL's `jsonb_agg`: `[]`): that dialect renders
+  /// `coalesce(call, value)`.
   @usableFromInline var whenEmpty: String?
 
   /// A call of `name` with `arguments`: `name(arguments)`.
   @inlinable
-  init(_ name: String, _ arguments: QueryFragment, whenEmpty: String? = nil) {
+  init(_ name: String, _ arguments: QueryFragment) {
     var call = QueryFragment(sql: name)
     call.append(sql: "(")
     call.append(arguments)
     self.call = call
+  }
+
+  /// A call the dialects spell differently.
+  @inlinable
+  init(_ aggregate: AggregateForm, whenEmpty: String? = nil) {
+    self.call = .form(.aggregate(aggregate))
     self.whenEmpty = whenEmpty
   }
 
@@ -39,7 +46,7 @@ public struct AggregateFunction<QueryValue>: QueryExpression, Sendable {
   /// Writes the call, followed by `OVER window` when it runs as a window function.
   @inlinable
   func write(to fragment: inout QueryFragment, over window: QueryFragment?) {
-    if whenEmpty != nil { fragment.append(sql: "coalesce(") }
+    if whenEmpty != nil { fragment.append(form: .whenEmptyOpen) }
     fragment.append(call)
     if let ordering {
       fragment.append(sql: " ORDER BY ")
@@ -55,7 +62,7 @@ public struct AggregateFunction<QueryValue>: QueryExpression, Sendable {
       fragment.append(sql: " OVER ")
       fragment.append(window)
     }
-    if let whenEmpty { fragment.append(sql: ", \(whenEmpty))") }
+    if let whenEmpty { fragment.append(form: .whenEmptyClose(whenEmpty)) }
   }
 }
 
@@ -127,16 +134,8 @@ extension QueryExpression {
   public func groupConcat(
     _ separator: String = ",", distinct: Bool = false
   ) -> AggregateFunction<String?> {
-    if SQLDialect.isPostgres {
-      // PostgreSQL's form takes text and always a separator: `string_agg(CAST(x AS text), ?)`.
-      return AggregateFunction(
-        "string_agg", "\(raw: distinct ? "DISTINCT " : "")CAST(\(self) AS text), \(separator)")
-    }
-    if distinct {
-      // SQLite allows DISTINCT only with the default separator.
-      return AggregateFunction("group_concat", "DISTINCT \(self)")
-    }
-    return AggregateFunction("group_concat", "\(self), \(separator)")
+    AggregateFunction(
+      .groupConcat(queryFragment, separator: "\(separator)", distinct: distinct))
   }
 
   /// `group_concat(expression, separator)` with a separator computed per row.
@@ -144,10 +143,8 @@ extension QueryExpression {
   /// `$0.title.groupConcat($0.title.substr(1, 1))` renders `group_concat("reminders"."title", substr("reminders"."title", 1, 1))`.
   @inlinable
   public func groupConcat(_ separator: some QueryExpression<String>) -> AggregateFunction<String?> {
-    if SQLDialect.isPostgres {
-      return AggregateFunction("string_agg", "CAST(\(self) AS text), \(separator)")
-    }
-    return AggregateFunction("group_concat", "\(self), \(separator)")
+    AggregateFunction(
+      .groupConcat(queryFragment, separator: separator.queryFragment, distinct: false))
   }
 }
 
@@ -165,13 +162,7 @@ extension QueryExpression where QueryValue: QueryNumeric {
   /// `$0.priority.total()` renders `total("reminders"."priority")`.
   @inlinable
   public func total(distinct: Bool = false) -> AggregateFunction<Double> {
-    if SQLDialect.isPostgres {
-      // PostgreSQL's `sum` of integers is `numeric`, and `NULL` for no rows.
-      return AggregateFunction(
-        "sum", "\(raw: distinct ? "DISTINCT " : "")CAST(\(self) AS double precision)",
-        whenEmpty: "0.0")
-    }
-    return AggregateFunction("total", "\(raw: distinct ? "DISTINCT " : "")\(self)")
+    AggregateFunction(.total(queryFragment, distinct: distinct), whenEmpty: "0.0")
   }
 
   /// `avg(expression)`: `NULL` for no rows.

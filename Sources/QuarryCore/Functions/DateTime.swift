@@ -58,10 +58,7 @@ extension SQLFunctions {
   public static func strftime(
     _ format: String, _ time: some QueryExpression, _ modifiers: String...
   ) -> SQLQueryExpression<String?> {
-    if SQLDialect.isPostgres {
-      return SQLQueryExpression(PostgresTime.call("strftime", time, modifiers, format: format))
-    }
-    return SQLQueryExpression(.functionCall("strftime", [format, time] + modifiers))
+    SQLQueryExpression(.dateTime("strftime", time, modifiers, format: format))
   }
 
   /// The current time as a time value: `'now'`.
@@ -72,7 +69,19 @@ extension SQLFunctions {
   private static func call<Value>(
     _ name: String, _ time: some QueryExpression, _ modifiers: [String]
   ) -> SQLQueryExpression<Value> {
-    if SQLDialect.isPostgres { return SQLQueryExpression(PostgresTime.call(name, time, modifiers)) }
-    return SQLQueryExpression(.functionCall(name, [time] + modifiers))
+    SQLQueryExpression(.dateTime(name, time, modifiers))
+  }
+}
+
+extension QueryFragment {
+  /// A call of one of SQLite's date-time functions.
+  static func dateTime<Time: QueryExpression>(
+    _ function: String, _ time: Time, _ modifiers: [String], format: String? = nil
+  ) -> QueryFragment {
+    .form(
+      .dateTime(
+        DateTimeCall(
+          function, time: time.queryFragment, timeType: SQLType(Time.QueryValue.self),
+          modifiers: modifiers, format: format)))
   }
 }

@@ -15,8 +15,7 @@ extension Table {
   /// WHERE ("reminderTexts" MATCH 'milk')
   /// ```
   public static func match(_ pattern: String) -> SQLQueryExpression<Bool> {
-    if SQLDialect.isPostgres { return SQLQueryExpression(.unsupportedFullTextSearch) }
-    return SQLQueryExpression("(\(raw: schema.quotedName) MATCH \(pattern))")
+    SQLQueryExpression(.fullTextSearch("(\(raw: schema.quotedName) MATCH \(pattern))"))
   }
 
   /// The BM25 relevance of the current row: smaller is more relevant, so order ascending.

@@ -9,8 +9,7 @@ extension QueryExpression {
   /// `SQLFunctions.jsonArray($0.id, $0.title).jsonValue(at: "$[1]")` renders `(json_array("reminders"."id", "reminders"."title") -> '$[1]')`.
   @inlinable
   public func jsonValue(at path: String) -> SQLQueryExpression<String?> {
-    if SQLDialect.isPostgres { return SQLQueryExpression(postgresJSONPath(self, path)) }
-    return SQLQueryExpression("(\(self) -> \(path))")
+    SQLQueryExpression(.form(.jsonValue(queryFragment, path: path)))
   }
 
   /// `expression ->> ?`: the SQL value at `path`, typed as you expect it.
@@ -20,10 +19,8 @@ extension QueryExpression {
   public func jsonExtract<Value>(_ path: String, as type: Value.Type = Value.self)
     -> SQLQueryExpression<Value?>
   {
-    if SQLDialect.isPostgres {
-      return SQLQueryExpression(postgresJSONExtract(self, path, as: Value.self))
-    }
-    return SQLQueryExpression("(\(self) ->> \(path))")
+    SQLQueryExpression(
+      .form(.jsonExtract(queryFragment, path: path, SQLType(Value.self), isFunction: false)))
   }
 
   /// `json_group_array(expression)`: the group's values as a JSON array.
@@ -31,10 +28,7 @@ extension QueryExpression {
   /// `$0.title.jsonGroupArray()` renders `json_group_array("reminders"."title")`.
   @inlinable
   public func jsonGroupArray() -> AggregateFunction<String> {
-    if SQLDialect.isPostgres {
-      return AggregateFunction("jsonb_agg", "\(self)", whenEmpty: "'[]'")
-    }
-    return AggregateFunction("json_group_array", "\(self)")
+    AggregateFunction(.jsonGroupArray(queryFragment), whenEmpty: "'[]'")
   }
 }
 
@@ -45,20 +39,15 @@ extension SQLFunctions {
   public static func jsonExtract<Value>(
     _ json: some QueryExpression, _ path: String, as type: Value.Type = Value.self
   ) -> SQLQueryExpression<Value?> {
-    if SQLDialect.isPostgres {
-      return SQLQueryExpression(postgresJSONExtract(json, path, as: Value.self))
-    }
-    return SQLQueryExpression("json_extract(\(json), \(path))")
+    SQLQueryExpression(
+      .form(.jsonExtract(json.queryFragment, path: path, SQLType(Value.self), isFunction: true)))
   }
 
   /// `json_array(a, b, …)`
   ///
   /// `SQLFunctions.jsonArray($0.id, $0.title)` renders `json_array("reminders"."id", "reminders"."title")`.
   public static func jsonArray(_ elements: any QueryExpression...) -> SQLQueryExpression<String> {
-    if SQLDialect.isPostgres {
-      return SQLQueryExpression(.typedFunctionCall("jsonb_build_array", elements.map { $0 }))
-    }
-    return SQLQueryExpression(.functionCall("json_array", elements.map { $0 }))
+    SQLQueryExpression(.typedFunctionCall(.jsonArray, elements.map { $0 }))
   }
 
   /// `json_object(?, a, ?, b, …)`: keys and values, in order.
@@ -67,11 +56,12 @@ extension SQLFunctions {
   public static func jsonObject(_ pairs: KeyValuePairs<String, any QueryExpression>)
     -> SQLQueryExpression<String>
   {
-    let isPostgres = SQLDialect.isPostgres
-    var fragment: QueryFragment = isPostgres ? "jsonb_build_object(" : "json_object("
+    var fragment = QueryFragment.form(.function(.jsonObject))
+    fragment.append(sql: "(")
     for (index, pair) in pairs.enumerated() {
       if index > 0 { fragment.append(sql: ", ") }
-      fragment.append(isPostgres ? "CAST(\(pair.key) AS text), " : "\(pair.key), ")
+      fragment.appendTypedArgument(pair.key)
+      fragment.append(sql: ", ")
       fragment.appendTypedArgument(pair.value)
     }
     fragment.append(sql: ")")
@@ -84,28 +74,7 @@ extension SQLFunctions {
   public static func jsonGroupObject(
     key: some QueryExpression<String>, value: some QueryExpression
   ) -> AggregateFunction<String> {
-    if SQLDialect.isPostgres {
-      return AggregateFunction("jsonb_object_agg", "\(key), \(value)", whenEmpty: "'{}'")
-    }
-    return AggregateFunction("json_group_object", "\(key), \(value)")
+    AggregateFunction(
+      .jsonGroupObject(key.queryFragment, value.queryFragment), whenEmpty: "'{}'")
   }
-}
-
-/// `jsonb_path_query_first(CAST(json AS jsonb), CAST(? AS jsonpath))`: the JSON value at an
-/// SQLite path (`$.a[0]`, which is also a JSON path), as `jsonb`.
-@usableFromInline
-func postgresJSONPath(_ json: some QueryExpression, _ path: String) -> QueryFragment {
-  "jsonb_path_query_first(CAST(\(json) AS jsonb), CAST(\(path) AS jsonpath))"
-}
-
-/// The value at `path` as an SQL value of `Value`'s type, as SQLite's `->>` gives it: JSON
-/// text without its quotes, cast to `bigint`, `double precision` or `boolean` when `Value` is
-/// a number or a Boolean.
-@usableFromInline
-func postgresJSONExtract<Value>(
-  _ json: some QueryExpression, _ path: String, as type: Value.Type
-) -> QueryFragment {
-  let text: QueryFragment = "(\(postgresJSONPath(json, path)) #>> '{}')"
-  guard let name = postgresTypeName(Value.self), name != "text" else { return text }
-  return "CAST(\(text) AS \(raw: name))"
 }

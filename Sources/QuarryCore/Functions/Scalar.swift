@@ -27,8 +27,7 @@ extension QueryExpression where QueryValue: QueryText {
   @inlinable
   public func trim(_ characters: String? = nil) -> SQLQueryExpression<QueryValue> {
     guard let characters else { return SQLQueryExpression("trim(\(self))") }
-    if SQLDialect.isPostgres { return SQLQueryExpression("btrim(\(self), \(characters))") }
-    return SQLQueryExpression("trim(\(self), \(characters))")
+    return SQLQueryExpression("\(form: .function(.trimCharacters))(\(self), \(characters))")
   }
 
   /// `ltrim(expression)`, or `ltrim(expression, ?)`.
@@ -81,16 +80,14 @@ extension QueryExpression where QueryValue: QueryText {
   /// `$0.title.instr("a")` renders `instr("reminders"."title", 'a')`.
   @inlinable
   public func instr(_ substring: String) -> SQLQueryExpression<QueryValue.CountValue> {
-    if SQLDialect.isPostgres { return SQLQueryExpression("strpos(\(self), \(substring))") }
-    return SQLQueryExpression("instr(\(self), \(substring))")
+    SQLQueryExpression("\(form: .function(.instr))(\(self), \(substring))")
   }
 
   /// `unicode(expression)`: the code point of the first character.
   ///
   /// `$0.title.unicode()` renders `unicode("reminders"."title")`.
   @inlinable public func unicode() -> SQLQueryExpression<Int?> {
-    if SQLDialect.isPostgres { return SQLQueryExpression("ascii(\(self))") }
-    return SQLQueryExpression("unicode(\(self))")
+    SQLQueryExpression("\(form: .function(.unicode))(\(self))")
   }
 }
 
@@ -107,12 +104,7 @@ extension QueryExpression where QueryValue: QueryNumeric {
   /// `$0.id.round(2)` renders `round("reminders"."id", 2)`.
   @inlinable
   public func round(_ digits: Int = 0) -> SQLQueryExpression<Double> {
-    if SQLDialect.isPostgres {
-      // PostgreSQL rounds to a number of digits only `numeric` values.
-      return SQLQueryExpression(
-        "CAST(round(CAST(\(self) AS numeric), \(IntegerArgument(digits))) AS double precision)")
-    }
-    return SQLQueryExpression("round(\(self), \(digits))")
+    SQLQueryExpression(.form(.round(queryFragment, digits: digits)))
   }
 }
 
@@ -121,32 +113,25 @@ extension QueryExpression {
   ///
   /// `$0.title.hex()` renders `hex("reminders"."title")`.
   @inlinable public func hex() -> SQLQueryExpression<String> {
-    if SQLDialect.isPostgres {
-      return SQLQueryExpression(
-        .unsupported("hex()", instead: "use #sql(\"upper(encode(…, 'hex'))\") on bytea"))
-    }
-    return SQLQueryExpression("hex(\(self))")
+    SQLQueryExpression(
+      .sqliteOnly("hex(\(self))", "hex()", instead: "use #sql(\"upper(encode(…, 'hex'))\") on bytea"))
   }
   /// `quote(expression)`: the value as an SQL literal.
   ///
   /// `$0.title.quote()` renders `quote("reminders"."title")`.
   @inlinable public func quote() -> SQLQueryExpression<String> {
-    if SQLDialect.isPostgres {
-      return SQLQueryExpression(
-        .unsupported("quote()", instead: "use #sql(\"quote_nullable(…)\"), or bind the value"))
-    }
-    return SQLQueryExpression("quote(\(self))")
+    SQLQueryExpression(
+      .sqliteOnly(
+        "quote(\(self))", "quote()", instead: "use #sql(\"quote_nullable(…)\"), or bind the value"))
   }
   /// `typeof(expression)`: `'integer'`, `'real'`, `'text'`, `'blob'` or `'null'`.
   ///
   /// `$0.priority.typeof()` renders `typeof("reminders"."priority")`.
   @inlinable public func typeof() -> SQLQueryExpression<String> {
-    if SQLDialect.isPostgres {
-      return SQLQueryExpression(
-        .unsupported(
-          "typeof()", instead: "PostgreSQL's columns have one type; use #sql(\"pg_typeof(…)\")"))
-    }
-    return SQLQueryExpression("typeof(\(self))")
+    SQLQueryExpression(
+      .sqliteOnly(
+        "typeof(\(self))", "typeof()",
+        instead: "PostgreSQL's columns have one type; use #sql(\"pg_typeof(…)\")"))
   }
 
   /// `nullif(expression, ?)`: `NULL` when the value equals `other`.
@@ -164,8 +149,7 @@ extension QueryExpression {
   @inlinable
   public func ifnull<Wrapped: QueryBindable>(_ fallback: Wrapped) -> SQLQueryExpression<Wrapped>
   where QueryValue == Wrapped? {
-    if SQLDialect.isPostgres { return SQLQueryExpression("coalesce(\(self), \(fallback))") }
-    return SQLQueryExpression("ifnull(\(self), \(fallback))")
+    SQLQueryExpression("\(form: .function(.ifnull))(\(self), \(fallback))")
   }
 }
 
@@ -175,33 +159,19 @@ public enum SQLFunctions {
   ///
   /// `SQLFunctions.random()` renders `random()`.
   public static func random() -> SQLQueryExpression<Int> {
-    if SQLDialect.isPostgres {
-      return SQLQueryExpression(
-        .unsupported(
-          "random() as a 64-bit integer",
-          instead:
-            "PostgreSQL's random() is a double from 0 to 1: use #sql(\"random()\", as: Double.self)"
-        ))
-    }
-    return SQLQueryExpression("random()")
+    SQLQueryExpression(
+      .sqliteOnly(
+        "random()", "random() as a 64-bit integer",
+        instead:
+          "PostgreSQL's random() is a double from 0 to 1: use #sql(\"random()\", as: Double.self)"
+      ))
   }
 
   /// `char(?, ?, …)`: a string from code points.
   ///
   /// `SQLFunctions.char(72, 105)` renders `char(72, 105)`.
   public static func char(_ codePoints: Int...) -> SQLQueryExpression<String> {
-    if SQLDialect.isPostgres {
-      // PostgreSQL's chr takes one code point: chr(72) || chr(105).
-      var fragment = QueryFragment(sql: codePoints.isEmpty ? "''" : "(")
-      for (index, codePoint) in codePoints.enumerated() {
-        fragment.append(
-          index == 0
-            ? "chr(\(IntegerArgument(codePoint)))" : " || chr(\(IntegerArgument(codePoint)))")
-      }
-      if !codePoints.isEmpty { fragment.append(sql: ")") }
-      return SQLQueryExpression(fragment)
-    }
-    return SQLQueryExpression(.functionCall("char", codePoints))
+    SQLQueryExpression(.form(.characters(codePoints)))
   }
 
   /// `printf(?, …)`: a formatted string (`format` in SQLite 3.38 and later).
@@ -210,13 +180,10 @@ public enum SQLFunctions {
   public static func printf(_ format: String, _ arguments: any QueryExpression...)
     -> SQLQueryExpression<String>
   {
-    if SQLDialect.isPostgres {
-      return SQLQueryExpression(
-        .unsupported(
-          "printf()",
-          instead: "PostgreSQL's format() takes other specifiers: use #sql(\"format(…)\")"))
-    }
-    return SQLQueryExpression(.functionCall("printf", [format] + arguments.map { $0 }))
+    SQLQueryExpression(
+      .sqliteOnly(
+        .functionCall("printf", [format] + arguments.map { $0 }), "printf()",
+        instead: "PostgreSQL's format() takes other specifiers: use #sql(\"format(…)\")"))
   }
 
   /// `coalesce(a, b, …)`: the first non-`NULL` argument.
@@ -225,10 +192,7 @@ public enum SQLFunctions {
   public static func coalesce<Value>(
     _ first: some QueryExpression<Value?>, _ rest: any QueryExpression...
   ) -> SQLQueryExpression<Value?> {
-    if SQLDialect.isPostgres {
-      return SQLQueryExpression(.typedFunctionCall("coalesce", [first] + rest.map { $0 }))
-    }
-    return SQLQueryExpression(.functionCall("coalesce", [first] + rest.map { $0 }))
+    SQLQueryExpression(.typedFunctionCall(sql: "coalesce", [first] + rest.map { $0 }))
   }
 
   /// Scalar `max(a, b, …)`: the largest argument.
@@ -238,7 +202,7 @@ public enum SQLFunctions {
     _ first: some QueryExpression<Value>, _ rest: any QueryExpression<Value>...
   ) -> SQLQueryExpression<Value> {
     SQLQueryExpression(
-      .scalarExtreme("max", postgres: "greatest", Value.self, [first] + rest.map { $0 }))
+      .scalarExtreme(.greatest, Value.self, [first] + rest.map { $0 }))
   }
 
   /// Scalar `min(a, b, …)`: the smallest argument.
@@ -248,7 +212,7 @@ public enum SQLFunctions {
     _ first: some QueryExpression<Value>, _ rest: any QueryExpression<Value>...
   ) -> SQLQueryExpression<Value> {
     SQLQueryExpression(
-      .scalarExtreme("min", postgres: "least", Value.self, [first] + rest.map { $0 }))
+      .scalarExtreme(.least, Value.self, [first] + rest.map { $0 }))
   }
 }
 
@@ -256,27 +220,16 @@ extension QueryFragment {
   /// Scalar `max`/`min`: PostgreSQL's `greatest`/`least`, which skip `NULL` where SQLite's
   /// return `NULL`, so they stand in only for non-optional values.
   static func scalarExtreme<Value>(
-    _ name: String, postgres: String, _ value: Value.Type, _ arguments: [any QueryAssignable]
+    _ function: FunctionName, _ value: Value.Type, _ arguments: [any QueryAssignable]
   ) -> QueryFragment {
-    guard SQLDialect.isPostgres else { return functionCall(name, arguments) }
-    guard !(Value.self is any QueryOptional.Type) else {
-      return .unsupported(
-        "Scalar \(name)() of optional values",
-        instead: "PostgreSQL's \(postgres)() skips NULL where SQLite's \(name)() returns it; "
-          + "compare with coalesce(…) or #sql(\"\(postgres)(…)\")")
-    }
-    return typedFunctionCall(postgres, arguments)
-  }
-
-  /// `name(a, b, …)`: a call of an SQL function, each argument rendered (values bound).
-  static func functionCall(_ name: String, _ arguments: [any QueryAssignable]) -> QueryFragment {
-    var fragment = QueryFragment(sql: name + "(")
-    for (index, argument) in arguments.enumerated() {
-      if index > 0 { fragment.append(sql: ", ") }
-      argument.write(to: &fragment)
-    }
-    fragment.append(sql: ")")
-    return fragment
+    let call = typedFunctionCall(function, arguments)
+    guard Value.self is any QueryOptional.Type else { return call }
+    let name = function == .greatest ? "max" : "min"
+    let postgres = function == .greatest ? "greatest" : "least"
+    return .sqliteOnly(
+      call, "Scalar \(name)() of optional values",
+      instead: "PostgreSQL's \(postgres)() skips NULL where SQLite's \(name)() returns it; "
+        + "compare with coalesce(…) or #sql(\"\(postgres)(…)\")")
   }
 }
 
@@ -300,8 +253,7 @@ extension QueryExpression where QueryValue: QueryText {
   ///
   /// `$0.title.hex().unhex()` renders `unhex(hex("reminders"."title"))`.
   @inlinable public func unhex() -> SQLQueryExpression<[UInt8]?> {
-    if SQLDialect.isPostgres { return SQLQueryExpression("decode(\(self), 'hex')") }
-    return SQLQueryExpression("unhex(\(self))")
+    SQLQueryExpression(.form(.unhex(queryFragment)))
   }
 }
 
@@ -327,7 +279,7 @@ extension QueryFragment {
   /// `sign(x)`; PostgreSQL's is `numeric` or `double precision`, cast back to an integer.
   @usableFromInline
   static func sign(of value: some QueryExpression) -> QueryFragment {
-    SQLDialect.isPostgres ? "CAST(sign(\(value)) AS bigint)" : "sign(\(value))"
+    .form(.integerResult("sign(\(value))"))
   }
 
   /// A planner hint (`likely(x)`): PostgreSQL has none, so there it is the value itself.
@@ -335,7 +287,7 @@ extension QueryFragment {
   static func plannerHint(_ name: String, _ value: some QueryExpression, _ extra: String = "")
     -> QueryFragment
   {
-    SQLDialect.isPostgres ? "(\(value))" : "\(raw: name)(\(value)\(raw: extra))"
+    .form(.plannerHint(name, value.queryFragment, extra: QueryFragment(sql: extra)))
   }
 }
 
@@ -367,22 +319,16 @@ extension SQLFunctions {
   ///
   /// `SQLFunctions.randomblob(4)` renders `randomblob(4)`.
   public static func randomblob(_ count: Int) -> SQLQueryExpression<[UInt8]> {
-    if SQLDialect.isPostgres {
-      return SQLQueryExpression(
-        .unsupported(
-          "randomblob()",
-          instead: "use pgcrypto's gen_random_bytes(…) with #sql, or bind random bytes"))
-    }
-    return SQLQueryExpression("randomblob(\(count))")
+    SQLQueryExpression(
+      .sqliteOnly(
+        "randomblob(\(count))", "randomblob()",
+        instead: "use pgcrypto's gen_random_bytes(…) with #sql, or bind random bytes"))
   }
 
   /// `zeroblob(?)`: `count` zero bytes.
   ///
   /// `SQLFunctions.zeroblob(4)` renders `zeroblob(4)`.
   public static func zeroblob(_ count: Int) -> SQLQueryExpression<[UInt8]> {
-    if SQLDialect.isPostgres {
-      return SQLQueryExpression("decode(repeat('00', \(IntegerArgument(count))), 'hex')")
-    }
-    return SQLQueryExpression("zeroblob(\(count))")
+    SQLQueryExpression(.form(.zeroBytes(count)))
   }
 }

@@ -14,17 +14,22 @@ extension QueryFragment {
     guard sql.contains(quotedTableName) else { return self }
     let tokens = Array(sequence(state: SQLScanner(sql)) { $0.next() })
     let quotedAlias = quoteIdentifier(alias)
-    var result = ""
+    var result = QueryFragment()
     result.reserveCapacity(sql.utf8.count)
+    var bindings = values.makeIterator()
     for (index, token) in tokens.enumerated() {
+      if token.kind == .placeholder, let binding = bindings.next() {
+        result.append(binding: binding)
+        continue
+      }
       let isTableReference =
         token.kind == .quotedIdentifier && token.text == quotedTableName
         && index + 1 < tokens.count && tokens[index + 1].kind == .text
         && tokens[index + 1].text.first == "."
         // `"main"."employees"."name"` names the table itself, not an alias of it.
         && (index == 0 || tokens[index - 1].kind != .text || tokens[index - 1].text.last != ".")
-      result += isTableReference ? quotedAlias : String(token.text)
+      result.append(sql: isTableReference ? quotedAlias : String(token.text))
     }
-    return QueryFragment(sql: result, bindings: values)
+    return result
   }
 }

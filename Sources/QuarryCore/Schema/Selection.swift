@@ -146,10 +146,20 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
 
   /// `(columns) op (values)`: a row-value comparison.
   func compare(_ operator: String, _ value: Value) -> SQLQueryExpression<Bool> {
+    compare(QueryFragment(sql: `operator`), value)
+  }
+
+  func compare(_ operator: DialectForm, _ value: Value) -> SQLQueryExpression<Bool> {
+    compare(.form(`operator`), value)
+  }
+
+  func compare(_ operator: QueryFragment, _ value: Value) -> SQLQueryExpression<Bool> {
     var fragment = QueryFragment()
     fragment.append(sql: "(")
     write(to: &fragment)
-    fragment.append(sql: ") \(`operator`) (")
+    fragment.append(sql: ") ")
+    fragment.append(`operator`)
+    fragment.append(sql: " (")
     for (index, binding) in value.queryBindings.enumerated() {
       if index > 0 { fragment.append(sql: ", ") }
       fragment.append(binding: binding)
@@ -212,7 +222,7 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   /// `Trip.where { $0.snooze.is(nil) }.select { $0.id }` renders
   /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."untilDay") IS (NULL))`.
   public func `is`(_ value: Value) -> SQLQueryExpression<Bool> {
-    compare(SQLDialect.isOperator(negated: false).description, value)
+    compare(.isOperator(negated: false), value)
   }
 
   /// `(columns) IS NOT (values)`. `$0.kind.image.isNot(nil)` keeps rows of the `image` case.
@@ -220,7 +230,7 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   /// `Trip.where { $0.snooze.isNot(Snooze(untilDay: 6)) }.select { $0.id }` renders
   /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."untilDay") IS NOT (6))`.
   public func isNot(_ value: Value) -> SQLQueryExpression<Bool> {
-    compare(SQLDialect.isOperator(negated: true).description, value)
+    compare(.isOperator(negated: true), value)
   }
 }
 

@@ -70,6 +70,8 @@ public final class TableSchema: Sendable {
   /// The whole `INSERT` of one row, the most common insert, as UTF-8:
   /// `INSERT INTO "reminders" ("id", "title")\nVALUES (?, ?)`.
   @usableFromInline package let insertRowUTF8: [UInt8]
+  /// Where ``insertRowUTF8``'s placeholders are, one per writable column.
+  @usableFromInline package let insertRowPlaceholders: [Int]
   /// The qualified name of the primary key column, when the table has one, as UTF-8:
   /// `"reminders"."id"`.
   @usableFromInline package let primaryKeyQualifiedNameUTF8: [UInt8]?
@@ -98,8 +100,12 @@ public final class TableSchema: Sendable {
     self.insertPlaceholdersSQL =
       "(" + Array(repeating: "?", count: writableColumns.count).joined(separator: ", ") + ")"
     self.selectUTF8 = Array("SELECT \(selectionSQL)\nFROM \(quotedName)".utf8)
-    self.insertRowUTF8 = Array(
-      "INSERT INTO \(quotedName) \(insertColumnsSQL)\nVALUES \(insertPlaceholdersSQL)".utf8)
+    let insertPrefix = "INSERT INTO \(quotedName) \(insertColumnsSQL)\nVALUES "
+    self.insertRowUTF8 = Array((insertPrefix + insertPlaceholdersSQL).utf8)
+    // `(?, ?, ?)`: the first `?` follows the parenthesis, the others `, `.
+    self.insertRowPlaceholders = writableColumns.indices.map {
+      insertPrefix.utf8.count + 1 + 3 * $0
+    }
     let keys = columns.filter(\.isPrimaryKey)
     self.primaryKeyWritableIndex =
       keys.count == 1 ? writableColumns.firstIndex(where: \.isPrimaryKey) : nil

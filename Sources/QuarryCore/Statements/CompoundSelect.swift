@@ -34,7 +34,7 @@ public struct CompoundSelect<QueryValue>: Statement, Sendable {
       fragment.append(sql: "SELECT * FROM ")
       arm.write(to: &fragment)
       // PostgreSQL 15 wants every subquery in FROM named.
-      if SQLDialect.isPostgres { fragment.append(sql: " AS \"arm\"") }
+      fragment.append(form: .derivedTableName)
     } else {
       arm.writeStatement(to: &fragment)
     }

@@ -188,14 +188,11 @@ extension Table {
     _ kind: String, _ json: some QueryExpression, alias: String, key: Key.Type, value: Value.Type
   ) -> QueryFragment {
     var source: QueryFragment = "\nFROM \(raw: schema.quotedName)\n\(raw: kind) "
-    if SQLDialect.isPostgres {
-      source.append(sql: "LATERAL ")
-      source.append(PostgresJSONEach.subquery(over: json.queryFragment, key: key, value: value))
-      source.append(" AS \(quote: alias) ON TRUE")
-      return source
-    }
-    source.append("json_each(\(json))")
-    if alias != "json_each" { source.append("\(raw: " AS ")\(quote: alias)") }
+    source.append(
+      form: .jsonEach(
+        JSONEachTable(
+          json: json.queryFragment, isArray: SQLType(Key.self) == .integer,
+          valueType: SQLType(Value.self), alias: alias, isJoined: true)))
     return source
   }
 
@@ -301,14 +298,11 @@ extension JSONEach {
     var json = QueryFragment()
     json.append(binding: JSONRepresentation(queryOutput: collection).queryBinding)
     var source = QueryFragment(sql: "\nFROM ")
-    if SQLDialect.isPostgres {
-      source.append(PostgresJSONEach.subquery(over: json, key: Key.self, value: Value.self))
-      source.append(sql: #" AS "json_each""#)
-    } else {
-      source.append(sql: "json_each(")
-      source.append(json)
-      source.append(sql: ")")
-    }
+    source.append(
+      form: .jsonEach(
+        JSONEachTable(
+          json: json, isArray: SQLType(Key.self) == .integer, valueType: SQLType(Value.self),
+          alias: "json_each", isJoined: false)))
     return JoinSelect(
       columns: columns, selection: QueryFragment(sql: columns.selectionSQL), source: source,
       predicates: QueryFragment())

@@ -43,7 +43,7 @@ public enum PredicateBuilder {
   /// `Reminder.where { _ in false }.count()` renders `SELECT count(*) FROM "reminders" WHERE 0`.
   @inlinable
   public static func buildExpression(_ constant: Constant) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression(QueryFragment(sql: SQLDialect.booleanLiteral(constant.value)))
+    SQLQueryExpression(.form(.boolean(constant.value)))
   }
 
   /// A `true` or `false` literal standing as a predicate.

@@ -12,10 +12,23 @@ extension QueryFragment {
     var depth = 0
     let text = String(decoding: self.text, as: UTF8.self)
     func cut(at end: Int) {
-      let bytes = Array(self.text[start..<end])
-      let bindings = Array(values[bindingStart..<bindingIndex])
-      var term = QueryFragment(sql: "", bindings: bindings)
-      term.append(utf8: bytes)
+      var bytes = Array(self.text[start..<end])
+      while bytes.first == UInt8(ascii: " ") { bytes.removeFirst() }
+      let trimmed = end - start - bytes.count
+      let placeholders = self.placeholders[bindingStart..<bindingIndex].map {
+        $0 - start - trimmed
+      }
+      var term = QueryFragment(
+        utf8: bytes, bindings: Array(values[bindingStart..<bindingIndex]),
+        placeholders: placeholders)
+      // The dialect forms inside the term move with it.
+      let shift = start + trimmed
+      for placed in forms where placed.range.lowerBound >= shift && placed.range.upperBound <= end {
+        term.forms.append(
+          PlacedForm(
+            range: placed.range.lowerBound - shift..<placed.range.upperBound - shift,
+            form: placed.form, nestedCount: placed.nestedCount))
+      }
       terms.append(term)
     }
     var scanner = SQLScanner(text)
@@ -38,11 +51,7 @@ extension QueryFragment {
       }
     }
     cut(at: self.text.count)
-    return terms.map { term in
-      var trimmed = term
-      while trimmed.text.first == UInt8(ascii: " ") { trimmed.text.removeFirst() }
-      return trimmed
-    }
+    return terms
   }
 }
 

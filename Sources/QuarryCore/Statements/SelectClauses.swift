@@ -88,8 +88,7 @@ public struct SelectClauses: Sendable {
     guard limit != nil || offset != nil else { return }
     fragment.append(literal: "\nLIMIT ")
     // An offset without a limit: SQLite's "no limit" is a negative one, PostgreSQL's `ALL`.
-    (limit ?? .expression(QueryFragment(sql: SQLDialect.isPostgres ? "ALL" : "-1")))
-      .write(to: &fragment)
+    (limit ?? .expression(.form(.noLimit))).write(to: &fragment)
     if let offset {
       fragment.append(literal: " OFFSET ")
       offset.write(to: &fragment)

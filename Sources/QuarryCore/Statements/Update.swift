@@ -208,7 +208,9 @@ public struct Updates<Base: Table> {
   /// Assigns a bound value to the column named `column`.
   @usableFromInline
   mutating func assign(_ column: String, binding: QueryBinding) {
-    assign(column, SQLQueryExpression<Void>(QueryFragment(sql: "?", bindings: [binding])))
+    var value = QueryFragment()
+    value.append(binding: binding)
+    assign(column, SQLQueryExpression<Void>(value))
   }
 
   /// Assigns a value or an expression to the column named `column`, as `$0.column = value`
@@ -341,8 +343,7 @@ extension PrimaryKeyedTable {
       }
     }
     var filter = Where<Self>()
-    filter.predicates = QueryFragment(
-      sql: "(\(columns.primaryKey.qualifiedName) = ?)", bindings: [key])
+    filter.predicates = "(\(raw: columns.primaryKey.qualifiedName) = \(binding: key))"
     return Update(assignments: updates.assignments, filter: filter)
   }
 
@@ -359,8 +360,7 @@ extension PrimaryKeyedTable {
   public static func delete(_ row: Self) -> Delete<Self> {
     let key = row.queryBindings[schema.writableColumns.firstIndex { $0.isPrimaryKey } ?? 0]
     var filter = Where<Self>()
-    filter.predicates = QueryFragment(
-      sql: "(\(columns.primaryKey.qualifiedName) = ?)", bindings: [key])
+    filter.predicates = "(\(raw: columns.primaryKey.qualifiedName) = \(binding: key))"
     return Delete(filter: filter)
   }
 

@@ -19,17 +19,15 @@ extension Table {
   public static func createTemporaryView(
     ifNotExists: Bool = false, as select: some Statement
   ) -> SQLQueryExpression<Void> {
-    if ifNotExists, SQLDialect.isPostgres {
-      return SQLQueryExpression(
-        .unsupported(
-          "CREATE VIEW IF NOT EXISTS",
-          instead: "drop the view first with dropView(ifExists: true), or create it once"))
-    }
     let columns = schema.columns.map { quoteIdentifier($0.name) }.joined(separator: ", ")
     // SQLite accepts no parameters in a view: values are written in as literals.
-    return SQLQueryExpression(
+    let view: QueryFragment =
       "CREATE TEMPORARY VIEW \(raw: ifNotExists ? "IF NOT EXISTS " : "")\(raw: schema.quotedName) (\(raw: columns)) AS\n\(select.query.inlined)"
-    )
+    guard ifNotExists else { return SQLQueryExpression(view) }
+    return SQLQueryExpression(
+      .sqliteOnly(
+        view, "CREATE VIEW IF NOT EXISTS",
+        instead: "drop the view first with dropView(ifExists: true), or create it once"))
   }
 
   /// `DROP VIEW "name"`
@@ -64,13 +62,6 @@ extension Table {
     action: (TriggerRow<Self>) -> Action,
     when condition: ((TriggerRow<Self>) -> any QueryExpression<Bool>)? = nil
   ) -> SQLQueryExpression<Void> {
-    if SQLDialect.isPostgres {
-      return SQLQueryExpression(
-        .unsupported(
-          "A temporary trigger",
-          instead: "create a trigger function and its trigger in a PostgresMigrator migration "
-            + "with #sql(…, dialect: .postgres)"))
-    }
     let row = TriggerRow<Self>(event == .delete ? "old" : "new")
     var fragment: QueryFragment =
       "CREATE TEMPORARY TRIGGER \(raw: ifNotExists ? "IF NOT EXISTS " : "")\(quote: name)"
@@ -83,7 +74,11 @@ extension Table {
     action(row).writeStatement(to: &fragment)
     fragment.append(sql: ";\nEND")
     // SQLite accepts no parameters in a trigger: values are written in as literals.
-    return SQLQueryExpression(fragment.inlined)
+    return SQLQueryExpression(
+      .sqliteOnly(
+        fragment.inlined, "A temporary trigger",
+        instead: "create a trigger function and its trigger in a PostgresMigrator migration "
+          + "with #sql(…, dialect: .postgres)"))
   }
 
   /// `DROP TRIGGER "name"`

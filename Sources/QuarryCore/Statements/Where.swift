@@ -352,7 +352,7 @@ extension Table {
   /// `Reminder.none.count()` renders `SELECT count(*) FROM "reminders" WHERE 0`.
   @inlinable
   public static var none: Where<Self> {
-    Where(predicates: QueryFragment(sql: SQLDialect.booleanLiteral(false)))
+    Where(predicates: .form(.boolean(false)))
   }
 
   /// Rows matching a predicate: `Reminder.where { !$0.isCompleted }`.
@@ -511,7 +511,8 @@ extension PrimaryKeyedTable {
       // The predicate `==` renders, shared with the schema; a select of it alone renders the
       // schema's select by primary key.
       var filter = Where<Self>()
-      filter.predicates = QueryFragment(utf8: predicate, bindings: [binding])
+      filter.predicates = QueryFragment(
+        utf8: predicate, bindings: [binding], placeholders: [predicate.count - 2])
       filter.isPrimaryKeyLookup = true
       return filter
     }

@@ -127,32 +127,25 @@ public struct Insert<Into: Table>: Statement, Sendable {
       Self.writeValuesWithDefaultKeys(bindings, key: key, columnCount: columnCount, to: &fragment)
       return
     }
-    let placeholders =
-      "(" + Array(repeating: "?", count: columnCount).joined(separator: ", ") + ")"
     fragment.append(sql: "\nVALUES ")
-    for index in 0..<rowCount {
-      if index > 0 { fragment.append(sql: ", ") }
-      fragment.append(sql: placeholders)
-    }
-    fragment.append(bindingsOfPlaceholders: bindings)
+    fragment.appendRows(of: bindings, rowCount: rowCount)
   }
 
-  /// Whether a row's primary key is `NULL` and the dialect is PostgreSQL, whose identity and
-  /// serial keys take `DEFAULT`, not `NULL`. (SQLite assigns a key for `NULL`: the task-local
-  /// dialect is read only for a row without a key.)
+  /// Whether a row's primary key is `NULL`: the database assigns it (SQLite for `NULL`,
+  /// PostgreSQL's identity and serial keys for `DEFAULT`).
   @inlinable
   static func hasMissingKey(_ bindings: [QueryBinding], key: Int, columnCount: Int) -> Bool {
     guard columnCount > key else { return false }
     var index = key
     while index < bindings.count {
-      if bindings[index].isNull { return SQLDialect.isPostgres }
+      if bindings[index].isNull { return true }
       index += columnCount
     }
     return false
   }
 
-  /// `\nVALUES (DEFAULT, ?), (?, ?)`: rows whose primary key is `NULL` take the column's
-  /// default, PostgreSQL's way of letting the database assign it.
+  /// `\nVALUES (?, ?), (?, ?)` where each `NULL` primary key is a ``DialectForm/missingKey``:
+  /// SQLite binds `NULL`, PostgreSQL writes `DEFAULT`.
   @usableFromInline
   static func writeValuesWithDefaultKeys(
     _ bindings: [QueryBinding], key: Int, columnCount: Int, to fragment: inout QueryFragment
@@ -166,7 +159,7 @@ public struct Insert<Into: Table>: Statement, Sendable {
         fragment.append(sql: ", ")
       }
       if column == key, binding.isNull {
-        fragment.append(sql: "DEFAULT")
+        fragment.append(form: .missingKey)
       } else {
         fragment.append(binding: binding)
       }
@@ -187,33 +180,19 @@ public struct Insert<Into: Table>: Statement, Sendable {
       case .values(let values, _): bindings = values
       case .rendered, .select, .defaultValues: bindings = []
       }
-      if let key = schema.primaryKeyWritableIndex,
-        Self.hasMissingKey(bindings, key: key, columnCount: bindings.count)
-      {
-        fragment.append(sql: "INSERT INTO ")
-        fragment.append(sql: schema.quotedName)
-        fragment.append(sql: " ")
-        fragment.append(sql: schema.insertColumnsSQL)
-        Self.writeValuesWithDefaultKeys(
-          bindings, key: key, columnCount: bindings.count, to: &fragment)
-        return
-      }
       fragment = QueryFragment(
-        utf8: schema.insertRowUTF8, bindings: bindings, preRendered: .insertRow)
+        utf8: schema.insertRowUTF8, bindings: bindings,
+        placeholders: schema.insertRowPlaceholders, preRendered: .insertRow)
+      if let key = schema.primaryKeyWritableIndex, key < bindings.count, bindings[key].isNull {
+        // SQLite's spelling is the pre-rendered text as it is.
+        fragment.place(.missingKey, overPlaceholder: key)
+      }
       return
     }
     guard source.rowCount != 0 else { return }
     fragment.append(sql: "INSERT ")
     if let conflictResolution {
-      if SQLDialect.isPostgres {
-        fragment.append(
-          .unsupported(
-            "INSERT OR \(conflictResolution.rawValue)",
-            instead: "use onConflictDoNothing() or onConflictDoUpdate(…)"))
-        fragment.append(sql: " ")
-      } else {
-        fragment.append(sql: "OR \(conflictResolution.rawValue) ")
-      }
+      fragment.append(form: .conflictResolution(conflictResolution.rawValue))
     }
     fragment.append(sql: "INTO ")
     fragment.append(sql: schema.quotedName)
@@ -232,15 +211,10 @@ public struct Insert<Into: Table>: Statement, Sendable {
       fragment.append(sql: " ")
       fragment.append(sql: columnList ?? schema.insertColumnsSQL)
       fragment.append(sql: "\n")
-      if upsert == nil || SQLDialect.isPostgres {
-        // (PostgreSQL parses an upsert after any select.)
+      if upsert == nil {
         fragment.append(select)
       } else {
-        // SQLite needs a WHERE just before an upsert clause to parse a select's end, which
-        // can't follow the select's own ORDER BY or LIMIT: the select is read as a subquery.
-        fragment.append(sql: "SELECT * FROM (")
-        fragment.append(select)
-        fragment.append(sql: ")\nWHERE 1")
+        fragment.append(form: .upsertSelect(select))
       }
     case .defaultValues:
       fragment.append(sql: " DEFAULT VALUES")
