@@ -1,0 +1,150 @@
+import Foundation
+import Quarry
+import QuarryPostgres
+import QuarrySQLite
+import Testing
+
+// Statements as apps hold them: built once, at the top level, outside any database's closure
+// (a global `let` is initialised lazily, by whichever test touches it first), then run on both
+// databases. Each must give the same rows on SQLite and PostgreSQL.
+
+let caseInsensitive = Reminder.where { $0.title.ilike("r%") }.order { $0.id }.select { $0.id }
+let noRows = Reminder.none.select { $0.id }
+let everyRow = Reminder.where { _ in true }.order { $0.id }.select { $0.id }
+let sameNotes = Reminder.where { $0.notes.is($0.notes) }.order { $0.id }.select { $0.id }
+let otherNotes = Reminder.where { $0.notes.isNot(#sql("'milk, eggs'")) }.order { $0.id }
+  .select { $0.id }
+let startsWithR = Reminder.where { $0.title.hasPrefix("R") }.select { $0.id }
+let endsWithS = Reminder.where { $0.title.hasSuffix("s") }.order { $0.id }.select { $0.id }
+let firstAndLast = Reminder.order { $0.id }.limit(1).select { $0.id }
+  .union(Reminder.order { $0.id.desc() }.limit(1).select { $0.id })
+let afterTwo = Reminder.order { $0.id }.offset(4).select { $0.id }
+let titlesOfWork = Reminder.where { $0.remindersListID == 2 }.group { $0.remindersListID }
+  .select { $0.title.length().groupConcat(";") }
+let shortTitles = Reminder.order { $0.id }.select { $0.title.substr(1, 3) }
+let notesOrNone = Reminder.order { $0.id }.select { SQLFunctions.coalesce($0.notes, BoundValue("none")) }
+let completedCount = Reminder.where { $0.isCompleted }.select { $0.id.count() }
+let taggedWork = Tagging.join(jsonEach: { $0.tags }).where { $1.value == "work" }
+  .order { t, _ in t.id }.select { t, _ in t.id }
+let dueDays = Tagging.order { $0.id }.select { SQLFunctions.date($0.dueAt, "start of month") }
+let firstTags = Tagging.order { $0.id }.select { $0.tags.jsonExtract("$[0]", as: String.self) }
+
+/// Statements built once, outside any closure, run on both databases.
+@Suite("Statements built once run on both databases", .enabled(if: PostgresTestServer.isEnabled))
+struct StatementsBuiltOnceTests {
+  /// The rows of `statement` on SQLite and on PostgreSQL, as text.
+  func rows<each Value: QueryDecodable>(
+    _ statement: some Statement<(repeat each Value)>, on postgres: PostgresDatabase
+  ) async throws -> (sqlite: [String], postgres: [String]) {
+    let sqlite = try statement.fetchAll(SampleData.sqlite()).map { String(describing: $0) }
+    let rows = try await postgres.read { db in
+      try await statement.fetchAll(db).map { String(describing: $0) }
+    }
+    return (sqlite, rows)
+  }
+
+  @Test func everyConstructGivesTheSameRows() async throws {
+    try await PostgresTestServer.withDatabase { postgres in
+      try await SampleData.load(into: postgres)
+      let expected: [(String, [String], (sqlite: [String], postgres: [String]))] = [
+        ("ilike", ["4"], try await rows(caseInsensitive, on: postgres)),
+        ("none", [], try await rows(noRows, on: postgres)),
+        ("true", ["1", "2", "3", "4", "5", "6"], try await rows(everyRow, on: postgres)),
+        ("is", ["1", "2", "3", "4", "5", "6"], try await rows(sameNotes, on: postgres)),
+        ("isNot", ["2", "3", "4", "5", "6"], try await rows(otherNotes, on: postgres)),
+        ("hasPrefix", ["4"], try await rows(startsWithR, on: postgres)),
+        ("hasSuffix", ["1", "5"], try await rows(endsWithS, on: postgres)),
+        ("offset", ["5", "6"], try await rows(afterTwo, on: postgres)),
+        ("groupConcat", [#"Optional("9;8;5")"#], try await rows(titlesOfWork, on: postgres)),
+        (
+          "substr", ["Gro", "Hai", "Doc", "Rev", "Exp", "alp"],
+          try await rows(shortTitles, on: postgres)
+        ),
+        (
+          "coalesce",
+          [
+            #"Optional("milk, eggs")"#, #"Optional("none")"#, #"Optional("")"#,
+            #"Optional("it\'s urgent")"#, #"Optional("none")"#, #"Optional("lower-case title")"#,
+          ],
+          try await rows(notesOrNone, on: postgres)
+        ),
+        ("count", ["2"], try await rows(completedCount, on: postgres)),
+        ("json_each", ["1", "3"], try await rows(taggedWork, on: postgres)),
+        (
+          "date",
+          [#"Optional("2026-01-01")"#, #"Optional("2026-02-01")"#, #"Optional("2025-12-01")"#],
+          try await rows(dueDays, on: postgres)
+        ),
+        (
+          "->>", [#"Optional("home")"#, "nil", #"Optional("work")"#],
+          try await rows(firstTags, on: postgres)
+        ),
+      ]
+      for (construct, rows, (sqlite, postgres)) in expected {
+        #expect(sqlite == rows, "\(construct) on SQLite")
+        #expect(postgres == rows, "\(construct) on PostgreSQL")
+      }
+      // A union's arms come back in each database's order.
+      let union = try await rows(firstAndLast, on: postgres)
+      #expect(union.sqlite.sorted() == ["1", "6"])
+      #expect(union.postgres.sorted() == ["1", "6"])
+    }
+  }
+
+  @Test func aStatementShowsEachDatabasesSQL() {
+    #expect(caseInsensitive.sql(for: .sqlite).contains(#"("reminders"."title" LIKE ?)"#))
+    #expect(caseInsensitive.sql(for: .postgres).contains(#"("reminders"."title" ILIKE $1)"#))
+    #expect(noRows.sql(for: .sqlite).hasSuffix("WHERE 0"))
+    #expect(noRows.sql(for: .postgres).hasSuffix("WHERE FALSE"))
+    #expect(
+      sameNotes.sql(for: .postgres).contains(
+        #"("reminders"."notes" IS NOT DISTINCT FROM "reminders"."notes")"#))
+    #expect(startsWithR.sql(for: .postgres).contains(#"(strpos("reminders"."title", $1) = 1)"#))
+    #expect(firstAndLast.sql(for: .postgres).contains(#") AS "arm""#))
+    #expect(!firstAndLast.sql(for: .sqlite).contains(#"AS "arm""#))
+    #expect(afterTwo.sql(for: .postgres).hasSuffix("LIMIT ALL OFFSET $1"))
+    #expect(shortTitles.sql(for: .postgres).contains("CAST($1 AS integer)"))
+    #expect(notesOrNone.sql(for: .postgres).contains("CAST($1 AS text)"))
+    // The SQLite text is what the statement holds: rendering it for SQLite copies nothing.
+    #expect(caseInsensitive.sql(for: .sqlite) == caseInsensitive.query.sql)
+  }
+
+  @Test func aStatementBuiltInsidePostgreSQLsClosureRunsOnSQLite() async throws {
+    let built = try await PostgresTestServer.withDatabase { postgres in
+      try await SampleData.load(into: postgres)
+      return try await postgres.read { db async throws in
+        let statement = Reminder.where { $0.title.ilike("%E%") && $0.priority.isNot(3) }
+          .order { $0.id }.select { $0.id }
+        let rows = try await statement.fetchAll(db)
+        #expect(rows == [1, 5])
+        return statement
+      }
+    }
+    #expect(try built.fetchAll(SampleData.sqlite()) == [1, 5])
+  }
+
+  @Test func aDraftWithoutAKeyGetsOneFromEachDatabase() async throws {
+    let insert = Reminder.insert {
+      Reminder.Draft(title: "New", remindersListID: 3)
+    }.returning(\.id)
+    let sqlite = try SampleData.sqlite()
+    #expect(try insert.fetchAll(sqlite) == [7])
+    let postgres = try await PostgresTestServer.withDatabase { postgres in
+      try await SampleData.load(into: postgres)
+      return try await postgres.write { try await insert.fetchAll($0) }
+    }
+    #expect(postgres == [7])
+  }
+
+  @Test func aRefusalFailsBeforeAnythingIsSentButRunsOnSQLite() async throws {
+    let globbed = Reminder.where { $0.title.glob("R*") }.select { $0.id }
+    #expect(try globbed.fetchAll(SampleData.sqlite()) == [4])
+    try await PostgresTestServer.withDatabase { postgres in
+      try await SampleData.load(into: postgres)
+      let error = await #expect(throws: PostgresError.self) {
+        try await postgres.read { try await globbed.fetchAll($0) }
+      }
+      #expect(error?.message.contains("GLOB has no PostgreSQL form") == true)
+    }
+  }
+}
