@@ -22,7 +22,9 @@ let afterTwo = Reminder.order { $0.id }.offset(4).select { $0.id }
 let titlesOfWork = Reminder.where { $0.remindersListID == 2 }.group { $0.remindersListID }
   .select { $0.title.length().groupConcat(";") }
 let shortTitles = Reminder.order { $0.id }.select { $0.title.substr(1, 3) }
-let notesOrNone = Reminder.order { $0.id }.select { SQLFunctions.coalesce($0.notes, BoundValue("none")) }
+let notesOrNone = Reminder.order { $0.id }.select {
+  SQLFunctions.coalesce($0.notes, BoundValue("none"))
+}
 let completedCount = Reminder.where { $0.isCompleted }.select { $0.id.count() }
 let taggedWork = Tagging.join(jsonEach: { $0.tags }).where { $1.value == "work" }
   .order { t, _ in t.id }.select { t, _ in t.id }

@@ -186,7 +186,8 @@ extension QueryFragment {
   package mutating func appendTypedArgument<Argument: QueryAssignable>(_ argument: Argument) {
     var rendered = QueryFragment()
     argument.write(to: &rendered)
-    if rendered.text.count == 1, rendered.placeholders.count == 1, let binding = rendered.values.first
+    if rendered.text.count == 1, rendered.placeholders.count == 1,
+      let binding = rendered.values.first
     {
       switch binding {
       case .text, .null:

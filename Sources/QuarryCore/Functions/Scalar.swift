@@ -114,7 +114,8 @@ extension QueryExpression {
   /// `$0.title.hex()` renders `hex("reminders"."title")`.
   @inlinable public func hex() -> SQLQueryExpression<String> {
     SQLQueryExpression(
-      .sqliteOnly("hex(\(self))", "hex()", instead: "use #sql(\"upper(encode(…, 'hex'))\") on bytea"))
+      .sqliteOnly(
+        "hex(\(self))", "hex()", instead: "use #sql(\"upper(encode(…, 'hex'))\") on bytea"))
   }
   /// `quote(expression)`: the value as an SQL literal.
   ///

@@ -139,4 +139,3 @@ enum PostgresTime {
     return .success(pattern)
   }
 }
-

@@ -9,7 +9,7 @@ import Testing
 // nested groups in updates, and its spellings of upserts and RETURNING.
 
 @Table("parityNotes")
-struct ParityNote: Equatable, Sendable {
+struct UpsertNote: Equatable, Sendable {
   let id: Int
   var title = ""
   var priority = 0
@@ -17,7 +17,7 @@ struct ParityNote: Equatable, Sendable {
   var isArchived = false
 }
 
-/// `ParityNote`'s table, with a unique title among the notes not archived (a partial unique
+/// `UpsertNote`'s table, with a unique title among the notes not archived (a partial unique
 /// index), and two notes: "Milk" (active) and "Eggs" (archived).
 func parityNotesDatabase() throws -> Database {
   let db = try Database()
@@ -34,18 +34,18 @@ func parityNotesDatabase() throws -> Database {
   return db
 }
 
-private let milk = ParityNote(
+private let milk = UpsertNote(
   id: 1, title: "Milk", priority: 1, createdAt: "2024-01-01", isArchived: false)
-private let eggs = ParityNote(
+private let eggs = UpsertNote(
   id: 2, title: "Eggs", priority: 2, createdAt: "2024-01-02", isArchived: true)
 
-@Suite("Write parity")
-struct WriteParityTests {
+@Suite("Inserted values and upserts")
+struct InsertedValuesAndUpsertTests {
   // MARK: 1. Expressions as inserted values
 
   @Test func insertedValuesMayBeExpressions() throws {
     let db = try parityNotesDatabase()
-    let insert = ParityNote.insert {
+    let insert = UpsertNote.insert {
       ($0.title, $0.createdAt)
     } values: {
       ("Bread", #sql("date('2024-02-03', '+1 day')"))
@@ -58,16 +58,16 @@ struct WriteParityTests {
       VALUES ('Bread', date('2024-02-03', '+1 day')), ('Jam', '2024-02-05')
       """)
     try insert.execute(db)
-    let dates = try ParityNote.where { $0.id > 2 }.order { $0.id }.select { $0.createdAt }
+    let dates = try UpsertNote.where { $0.id > 2 }.order { $0.id }.select { $0.createdAt }
       .fetchAll(db)
     #expect(dates.elementsEqual(["2024-02-04", "2024-02-05"]))
   }
 
   @Test func insertedValuesMayBeSubqueriesAndExpressionsOnly() throws {
     let db = try parityNotesDatabase()
-    let createdAt = ParityNote.where { $0.id == 1 }.select { $0.createdAt }
+    let createdAt = UpsertNote.where { $0.id == 1 }.select { $0.createdAt }
     let upper: SQLQueryExpression<String> = #sql("upper('toast')")
-    let insert = ParityNote.insert {
+    let insert = UpsertNote.insert {
       ($0.title, $0.createdAt)
     } values: {
       (upper, createdAt)
@@ -80,14 +80,14 @@ struct WriteParityTests {
       WHERE ("parityNotes"."id" = 1)))
       """)
     try insert.execute(db)
-    let row = try ParityNote.find(3).fetchOne(db)
+    let row = try UpsertNote.find(3).fetchOne(db)
     #expect(row?.title == "TOAST")
     #expect(row?.createdAt == "2024-01-01")
   }
 
   @Test func rowsOfExpressionsInOneColumnAndInLoops() throws {
     let db = try parityNotesDatabase()
-    let single = ParityNote.insert {
+    let single = UpsertNote.insert {
       $0.title
     } values: {
       #sql("'Scone'")
@@ -95,7 +95,7 @@ struct WriteParityTests {
     }
     assertSQL(single, #"INSERT INTO "parityNotes" ("title") VALUES ('Scone'), ('Bun')"#)
     try single.execute(db)
-    let loop = ParityNote.insert {
+    let loop = UpsertNote.insert {
       ($0.title, $0.priority)
     } values: {
       for index in 1...2 {
@@ -108,16 +108,16 @@ struct WriteParityTests {
       INSERT INTO "parityNotes" ("title", "priority") VALUES ('Loop 1', 1 * 10), ('Loop 2', 2 * 10)
       """)
     try loop.execute(db)
-    let titles = try ParityNote.where { $0.id > 2 }.order { $0.id }.select { $0.title }
+    let titles = try UpsertNote.where { $0.id > 2 }.order { $0.id }.select { $0.title }
       .fetchAll(db)
     #expect(titles.elementsEqual(["Scone", "Bun", "Loop 1", "Loop 2"]))
-    let priorities = try ParityNote.where { $0.id > 4 }.select { $0.priority }.fetchAll(db)
+    let priorities = try UpsertNote.where { $0.id > 4 }.select { $0.priority }.fetchAll(db)
     #expect(priorities.elementsEqual([10, 20]))
   }
 
   @Test func rowsOfValuesAloneStayBoundValues() throws {
     // A row of Swift values alone keeps the plain form (one binding per value).
-    let insert = ParityNote.insert {
+    let insert = UpsertNote.insert {
       ($0.title, $0.priority)
     } values: {
       ("Tea", 3)
@@ -133,8 +133,8 @@ struct WriteParityTests {
 
   @Test func upsertWithoutATarget() throws {
     let db = try parityNotesDatabase()
-    let copy = ParityNote.insert {
-      ParityNote.Draft(title: "Milk", priority: 5)
+    let copy = UpsertNote.insert {
+      UpsertNote.Draft(title: "Milk", priority: 5)
     } onConflictDoUpdate: {
       $0.title += " copy"
     }
@@ -146,12 +146,12 @@ struct WriteParityTests {
       ON CONFLICT DO UPDATE SET "title" = ("parityNotes"."title" || ' copy')
       """)
     try copy.execute(db)
-    #expect(try ParityNote.find(1).fetchOne(db)?.title == "Milk copy")
-    #expect(try ParityNote.count().fetchOne(db) == 2)
+    #expect(try UpsertNote.find(1).fetchOne(db)?.title == "Milk copy")
+    #expect(try UpsertNote.count().fetchOne(db) == 2)
 
     // The method form, reading the values that were to be inserted.
-    let method = ParityNote.insert {
-      ParityNote.Draft(id: 2, title: "Eggs", priority: 7)
+    let method = UpsertNote.insert {
+      UpsertNote.Draft(id: 2, title: "Eggs", priority: 7)
     }
     .onConflictDoUpdate { row, excluded in
       row.priority = excluded.priority
@@ -164,13 +164,13 @@ struct WriteParityTests {
       ON CONFLICT DO UPDATE SET "priority" = excluded."priority"
       """)
     try method.execute(db)
-    #expect(try ParityNote.find(2).fetchOne(db)?.priority == 7)
+    #expect(try UpsertNote.find(2).fetchOne(db)?.priority == 7)
   }
 
   @Test func upsertSpelledAsPartOfTheInsert() throws {
     let db = try parityNotesDatabase()
-    let byKey = ParityNote.insert {
-      ParityNote.Draft(id: 1, title: "Oat milk")
+    let byKey = UpsertNote.insert {
+      UpsertNote.Draft(id: 1, title: "Oat milk")
     } onConflict: {
       $0.id
     } doUpdate: {
@@ -184,11 +184,11 @@ struct WriteParityTests {
       ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title"
       """)
     try byKey.execute(db)
-    #expect(try ParityNote.find(1).fetchOne(db)?.title == "Oat milk")
+    #expect(try UpsertNote.find(1).fetchOne(db)?.title == "Oat milk")
 
     // Full rows, one-argument closures.
-    let row = ParityNote(id: 2, title: "Eggs", priority: 9, createdAt: "", isArchived: true)
-    let rowUpsert = ParityNote.insert {
+    let row = UpsertNote(id: 2, title: "Eggs", priority: 9, createdAt: "", isArchived: true)
+    let rowUpsert = UpsertNote.insert {
       row
     } onConflict: {
       $0.id
@@ -196,10 +196,10 @@ struct WriteParityTests {
       $0.priority += 1
     }
     try rowUpsert.execute(db)
-    #expect(try ParityNote.find(2).fetchOne(db)?.priority == 3)
+    #expect(try UpsertNote.find(2).fetchOne(db)?.priority == 3)
 
     // Chosen columns.
-    let counted = ParityNote.insert {
+    let counted = UpsertNote.insert {
       ($0.id, $0.title)
     } values: {
       (2, "Eggs")
@@ -213,12 +213,12 @@ struct WriteParityTests {
       ON CONFLICT DO UPDATE SET "priority" = ("parityNotes"."priority" * 10)
       """)
     try counted.execute(db)
-    #expect(try ParityNote.find(2).fetchOne(db)?.priority == 30)
+    #expect(try UpsertNote.find(2).fetchOne(db)?.priority == 30)
   }
 
   @Test func upsertAssigningNothingDoesNothing() throws {
     let db = try parityNotesDatabase()
-    let upsert = ParityNote.insert { milk }.onConflictDoUpdate { _ in }
+    let upsert = UpsertNote.insert { milk }.onConflictDoUpdate { _ in }
     assertSQL(
       upsert,
       """
@@ -226,7 +226,7 @@ struct WriteParityTests {
       VALUES (1, 'Milk', 1, '2024-01-01', 0) ON CONFLICT DO NOTHING
       """)
     try upsert.execute(db)
-    #expect(try ParityNote.order { $0.id }.fetchAll(db).elementsEqual([milk, eggs]))
+    #expect(try UpsertNote.order { $0.id }.fetchAll(db).elementsEqual([milk, eggs]))
   }
 
   // MARK: 3. WHERE on the conflict target and on DO UPDATE
@@ -234,7 +234,7 @@ struct WriteParityTests {
   @Test func upsertOnAPartialUniqueIndex() throws {
     let db = try parityNotesDatabase()
     // Without the index's WHERE, the target names no unique constraint.
-    let untargeted = ParityNote.insert {
+    let untargeted = UpsertNote.insert {
       ($0.title, $0.priority)
     } values: {
       ("Milk", 9)
@@ -246,7 +246,7 @@ struct WriteParityTests {
     }
     #expect(throws: DatabaseError.self) { try untargeted.execute(db) }
 
-    let upsert = ParityNote.insert {
+    let upsert = UpsertNote.insert {
       ($0.title, $0.priority)
     } values: {
       ("Milk", 9)
@@ -268,9 +268,9 @@ struct WriteParityTests {
       DO UPDATE SET "priority" = excluded."priority" WHERE ("parityNotes"."priority" < 5)
       """)
     try upsert.execute(db)
-    #expect(try ParityNote.find(1).fetchOne(db)?.priority == 9)
+    #expect(try UpsertNote.find(1).fetchOne(db)?.priority == 9)
     // Run again: the existing row no longer matches DO UPDATE's WHERE, and stays.
-    let again = ParityNote.insert {
+    let again = UpsertNote.insert {
       ($0.title, $0.priority)
     } values: {
       ("Milk", 1)
@@ -285,11 +285,11 @@ struct WriteParityTests {
       $0.priority < 5
     }
     try again.execute(db)
-    #expect(try ParityNote.find(1).fetchOne(db)?.priority == 9)
-    #expect(try ParityNote.count().fetchOne(db) == 2)
+    #expect(try UpsertNote.find(1).fetchOne(db)?.priority == 9)
+    #expect(try UpsertNote.count().fetchOne(db) == 2)
 
     // An archived title doesn't conflict: the row is inserted.
-    try ParityNote.insert {
+    try UpsertNote.insert {
       ($0.title, $0.priority)
     } values: {
       ("Eggs", 4)
@@ -302,13 +302,13 @@ struct WriteParityTests {
       $0.priority = 0
     }
     .execute(db)
-    #expect(try ParityNote.where { $0.title == "Eggs" }.count().fetchOne(db) == 2)
+    #expect(try UpsertNote.where { $0.title == "Eggs" }.count().fetchOne(db) == 2)
   }
 
   @Test func doUpdateWhereWithoutATargetFilter() throws {
     let db = try parityNotesDatabase()
-    let upsert = ParityNote.insert {
-      ParityNote.Draft(id: 2, title: "Eggs")
+    let upsert = UpsertNote.insert {
+      UpsertNote.Draft(id: 2, title: "Eggs")
     }
     .onConflict {
       $0.id
@@ -326,20 +326,20 @@ struct WriteParityTests {
       WHERE "parityNotes"."isArchived"
       """)
     try upsert.execute(db)
-    #expect(try ParityNote.find(2).fetchOne(db)?.title == "Eggs!")
-    let untouched = ParityNote.insert { ParityNote.Draft(id: 1, title: "Milk") }
+    #expect(try UpsertNote.find(2).fetchOne(db)?.title == "Eggs!")
+    let untouched = UpsertNote.insert { UpsertNote.Draft(id: 1, title: "Milk") }
       .onConflictDoUpdate {
         $0.title.append("!")
       } where: {
         $0.isArchived
       }
     try untouched.execute(db)
-    #expect(try ParityNote.find(1).fetchOne(db)?.title == "Milk")
+    #expect(try UpsertNote.find(1).fetchOne(db)?.title == "Milk")
   }
 
   @Test func doNothingOnAPartialUniqueIndex() throws {
     let db = try parityNotesDatabase()
-    let skip = ParityNote.insert {
+    let skip = UpsertNote.insert {
       ($0.title, $0.priority)
     } values: {
       ("Milk", 3)
@@ -356,17 +356,17 @@ struct WriteParityTests {
       ON CONFLICT ("title") WHERE (NOT "parityNotes"."isArchived") DO NOTHING
       """)
     try skip.execute(db)
-    #expect(try ParityNote.order { $0.id }.fetchAll(db).elementsEqual([milk, eggs]))
+    #expect(try UpsertNote.order { $0.id }.fetchAll(db).elementsEqual([milk, eggs]))
   }
 
   // MARK: 4. Rows and drafts in one insert
 
   @Test func rowsAndDraftsMixed() throws {
     let db = try parityNotesDatabase()
-    let tea = ParityNote(id: 10, title: "Tea", priority: 1, createdAt: "", isArchived: false)
-    let insert = ParityNote.insert {
+    let tea = UpsertNote(id: 10, title: "Tea", priority: 1, createdAt: "", isArchived: false)
+    let insert = UpsertNote.insert {
       tea
-      ParityNote.Draft(title: "Coffee")
+      UpsertNote.Draft(title: "Coffee")
     }
     assertSQL(
       insert,
@@ -375,30 +375,30 @@ struct WriteParityTests {
       VALUES (10, 'Tea', 1, '', 0), (NULL, 'Coffee', 0, '', 0)
       """)
     try insert.execute(db)
-    let ids = try ParityNote.order { $0.id }.select { $0.id }.fetchAll(db)
+    let ids = try UpsertNote.order { $0.id }.select { $0.id }.fetchAll(db)
     #expect(ids.elementsEqual([1, 2, 10, 11]))
 
     // Drafts first, arrays and loops.
-    let drafts = [ParityNote.Draft(title: "Juice"), ParityNote.Draft(id: 20, title: "Water")]
-    let more = ParityNote.insert {
-      ParityNote.Draft(title: "Soda")
-      ParityNote(id: 30, title: "Beer", priority: 0, createdAt: "", isArchived: false)
+    let drafts = [UpsertNote.Draft(title: "Juice"), UpsertNote.Draft(id: 20, title: "Water")]
+    let more = UpsertNote.insert {
+      UpsertNote.Draft(title: "Soda")
+      UpsertNote(id: 30, title: "Beer", priority: 0, createdAt: "", isArchived: false)
       drafts
       for index in 1...2 {
-        ParityNote(
+        UpsertNote(
           id: 40 + index, title: "Wine \(index)", priority: 0, createdAt: "",
           isArchived: false)
       }
     }
     try more.execute(db)
-    let titles = try ParityNote.where { $0.id > 11 }.order { $0.id }.select { $0.title }
+    let titles = try UpsertNote.where { $0.id > 11 }.order { $0.id }.select { $0.title }
       .fetchAll(db)
     #expect(titles.elementsEqual(["Soda", "Water", "Beer", "Juice", "Wine 1", "Wine 2"]))
   }
 
   @Test func oneRowOrDraftKeepsTheFastPath() {
-    let row = ParityNote.insert { milk }
-    let draft = ParityNote.insert { ParityNote.Draft(title: "Tea") }
+    let row = UpsertNote.insert { milk }
+    let draft = UpsertNote.insert { UpsertNote.Draft(title: "Tea") }
     #expect(row.isPlainOneRowInsert)
     #expect(draft.isPlainOneRowInsert)
     #expect(row.query.preRendered == .insertRow)
@@ -414,40 +414,40 @@ struct WriteParityTests {
   @Test func insertsOfNoRowsRunNothing() throws {
     // No table: any statement that ran would fail to prepare.
     let db = try Database()
-    let noRows: [ParityNote] = []
-    let noDrafts: [ParityNote.Draft] = []
+    let noRows: [UpsertNote] = []
+    let noDrafts: [UpsertNote.Draft] = []
     let noValues: [(String, Int)] = []
-    let inserts: [Insert<ParityNote>] = [
-      ParityNote.insert { noRows },
-      ParityNote.insert { noDrafts },
-      ParityNote.insert(or: .replace) { noDrafts },
-      ParityNote.insert {
+    let inserts: [Insert<UpsertNote>] = [
+      UpsertNote.insert { noRows },
+      UpsertNote.insert { noDrafts },
+      UpsertNote.insert(or: .replace) { noDrafts },
+      UpsertNote.insert {
         ($0.title, $0.priority)
       } values: {
         noValues
       },
-      ParityNote.insert { noDrafts }.onConflictDoNothing(),
-      ParityNote.insert { noDrafts }.onConflictDoUpdate { $0.priority += 1 },
-      ParityNote.insert { noRows }.onConflict {
+      UpsertNote.insert { noDrafts }.onConflictDoNothing(),
+      UpsertNote.insert { noDrafts }.onConflictDoUpdate { $0.priority += 1 },
+      UpsertNote.insert { noRows }.onConflict {
         $0.id
       } doUpdate: {
         $0.title = $1.title
       },
-      ParityNote.upsert { noDrafts },
+      UpsertNote.upsert { noDrafts },
     ]
     for insert in inserts {
       #expect(insert.query.isEmpty)
       try insert.execute(db)
     }
-    let returning = ParityNote.insert { noDrafts }.onConflictDoNothing().returning(\.self)
+    let returning = UpsertNote.insert { noDrafts }.onConflictDoNothing().returning(\.self)
     #expect(returning.query.isEmpty)
     #expect(try returning.fetchAll(db).isEmpty)
-    let ids = ParityNote.insert { noRows }.returning { $0.id }
+    let ids = UpsertNote.insert { noRows }.returning { $0.id }
     #expect(try ids.fetchAll(db).isEmpty)
     #expect(try ids.fetchOne(db) == nil)
-    let pairs = ParityNote.insert { noDrafts }.returning { ($0.id, $0.title) }
+    let pairs = UpsertNote.insert { noDrafts }.returning { ($0.id, $0.title) }
     #expect(try pairs.fetchAll(db).isEmpty)
-    let noUpdate = ParityNote.update { _ in }.returning(\.title)
+    let noUpdate = UpsertNote.update { _ in }.returning(\.title)
     #expect(noUpdate.query.isEmpty)
     #expect(try noUpdate.fetchAll(db).isEmpty)
   }
@@ -456,7 +456,7 @@ struct WriteParityTests {
 
   @Test func caseWithSQLBranchesInASetter() throws {
     let db = try parityNotesDatabase()
-    let update = ParityNote.update {
+    let update = UpsertNote.update {
       $0.priority = Case().when(#sql("\($0.title) = 'Milk'"), then: #sql("10")).else($0.priority)
     }
     assertSQL(
@@ -467,13 +467,13 @@ struct WriteParityTests {
         ELSE "parityNotes"."priority" END)
       """)
     try update.execute(db)
-    let priorities = try ParityNote.order { $0.id }.select { $0.priority }.fetchAll(db)
+    let priorities = try UpsertNote.order { $0.id }.select { $0.priority }.fetchAll(db)
     #expect(priorities.elementsEqual([10, 2]))
 
-    let dated = ParityNote.update {
+    let dated = UpsertNote.update {
       $0.createdAt = #sql("date(\($0.createdAt), '+1 month')")
       $0.title = $0.title.upper()
-      $0.priority -= ParityNote.columns.id
+      $0.priority -= UpsertNote.columns.id
     }
     assertSQL(
       dated,
@@ -484,7 +484,7 @@ struct WriteParityTests {
         "priority" = ("parityNotes"."priority" - "parityNotes"."id")
       """)
     try dated.execute(db)
-    let rows = try ParityNote.order { $0.id }.fetchAll(db)
+    let rows = try UpsertNote.order { $0.id }.fetchAll(db)
     #expect(rows.map(\.createdAt).elementsEqual(["2024-02-01", "2024-02-02"]))
     #expect(rows.map(\.title).elementsEqual(["MILK", "EGGS"]))
     #expect(rows.map(\.priority).elementsEqual([9, 0]))
@@ -548,7 +548,7 @@ struct WriteParityTests {
 
   @Test func appendSetters() throws {
     let db = try parityNotesDatabase()
-    let update = ParityNote.update {
+    let update = UpsertNote.update {
       $0.title.append("!")
       $0.createdAt.append(contentsOf: "T00:00")
     }.where { $0.id == 1 }
@@ -561,22 +561,22 @@ struct WriteParityTests {
       WHERE ("parityNotes"."id" = 1)
       """)
     try update.execute(db)
-    let row = try ParityNote.find(1).fetchOne(db)
+    let row = try UpsertNote.find(1).fetchOne(db)
     #expect(row?.title == "Milk!")
     #expect(row?.createdAt == "2024-01-01T00:00")
 
-    let suffix = ParityNote.columns.priority.cast(as: String.self)
-    try ParityNote.update { $0.title.append(suffix) }.where { $0.id == 2 }.execute(db)
-    try ParityNote.update { $0.title += "?" }.where { $0.id == 2 }.execute(db)
-    #expect(try ParityNote.find(2).fetchOne(db)?.title == "Eggs2?")
+    let suffix = UpsertNote.columns.priority.cast(as: String.self)
+    try UpsertNote.update { $0.title.append(suffix) }.where { $0.id == 2 }.execute(db)
+    try UpsertNote.update { $0.title += "?" }.where { $0.id == 2 }.execute(db)
+    #expect(try UpsertNote.find(2).fetchOne(db)?.title == "Eggs2?")
   }
 
   // MARK: 9. /= and %= by a non-zero value
 
   @Test func divisionSettersByANonZeroValue() throws {
     let db = try parityNotesDatabase()
-    try ParityNote.update { $0.priority = 17 }.execute(db)
-    let update = ParityNote.update {
+    try UpsertNote.update { $0.priority = 17 }.execute(db)
+    let update = UpsertNote.update {
       $0.priority /= 2
       $0.priority %= 5
     }.where { $0.id == 1 }
@@ -588,16 +588,16 @@ struct WriteParityTests {
       """)
     try update.execute(db)
     // (17 / 2) % 5
-    #expect(try ParityNote.find(1).fetchOne(db)?.priority == 3)
+    #expect(try UpsertNote.find(1).fetchOne(db)?.priority == 3)
   }
 
   @Test func divisionSettersByZeroStop() async {
     // As `/` and `%` by a Swift zero do: SQLite would write NULL into the NOT NULL column.
     await #expect(processExitsWith: .failure) {
-      _ = ParityNote.update { $0.priority /= 0 }
+      _ = UpsertNote.update { $0.priority /= 0 }
     }
     await #expect(processExitsWith: .failure) {
-      _ = ParityNote.update { $0.priority %= 0 }
+      _ = UpsertNote.update { $0.priority %= 0 }
     }
   }
 
@@ -606,18 +606,18 @@ struct WriteParityTests {
   @Test func returningWholeRowsAndKeyPaths() throws {
     let db = try parityNotesDatabase()
     let inserted = try assertQuery(
-      ParityNote.insert { ParityNote.Draft(title: "Tea") }.returning(\.self), db: db,
+      UpsertNote.insert { UpsertNote.Draft(title: "Tea") }.returning(\.self), db: db,
       sql: """
         INSERT INTO "parityNotes" ("id", "title", "priority", "createdAt", "isArchived")
         VALUES (NULL, 'Tea', 0, '', 0)
         RETURNING "parityNotes"."id", "parityNotes"."title", "parityNotes"."priority",
           "parityNotes"."createdAt", "parityNotes"."isArchived"
         """)
-    let tea = ParityNote(id: 3, title: "Tea", priority: 0, createdAt: "", isArchived: false)
+    let tea = UpsertNote(id: 3, title: "Tea", priority: 0, createdAt: "", isArchived: false)
     #expect(inserted.elementsEqual([tea]))
 
     let titles = try assertQuery(
-      ParityNote.update { $0.priority += 1 }.where { $0.id == 1 }.returning(\.title), db: db,
+      UpsertNote.update { $0.priority += 1 }.where { $0.id == 1 }.returning(\.title), db: db,
       sql: """
         UPDATE "parityNotes" SET "priority" = ("parityNotes"."priority" + 1)
         WHERE ("parityNotes"."id" = 1)
@@ -625,19 +625,19 @@ struct WriteParityTests {
         """)
     #expect(titles.elementsEqual(["Milk"]))
 
-    let deleted = try ParityNote.delete().where { $0.id == 2 }.returning { $0 }.fetchAll(db)
+    let deleted = try UpsertNote.delete().where { $0.id == 2 }.returning { $0 }.fetchAll(db)
     #expect(deleted.elementsEqual([eggs]))
-    let updated = try ParityNote.update { $0.isArchived = true }.returning { $0 }.fetchAll(db)
+    let updated = try UpsertNote.update { $0.isArchived = true }.returning { $0 }.fetchAll(db)
     #expect(updated.map(\.id).sorted().elementsEqual([1, 3]))
   }
 
   @Test func conflictResolutionSpellings() throws {
     let db = try parityNotesDatabase()
-    try ParityNote.insert(or: .ignore) { ParityNote.Draft(id: 1, title: "Other") }.execute(db)
-    #expect(try ParityNote.find(1).fetchOne(db) == milk)
-    try ParityNote.insert(or: .replace) { ParityNote.Draft(id: 1, title: "Other") }.execute(db)
-    #expect(try ParityNote.find(1).fetchOne(db)?.title == "Other")
-    try ParityNote.upsert { ParityNote.Draft(id: 2, title: "Eggs", priority: 8) }.execute(db)
-    #expect(try ParityNote.find(2).fetchOne(db)?.priority == 8)
+    try UpsertNote.insert(or: .ignore) { UpsertNote.Draft(id: 1, title: "Other") }.execute(db)
+    #expect(try UpsertNote.find(1).fetchOne(db) == milk)
+    try UpsertNote.insert(or: .replace) { UpsertNote.Draft(id: 1, title: "Other") }.execute(db)
+    #expect(try UpsertNote.find(1).fetchOne(db)?.title == "Other")
+    try UpsertNote.upsert { UpsertNote.Draft(id: 2, title: "Eggs", priority: 8) }.execute(db)
+    #expect(try UpsertNote.find(2).fetchOne(db)?.priority == 8)
   }
 }

@@ -10,7 +10,7 @@ import Testing
 // properties' defaults.
 
 /// The fixtures of these tests.
-enum ColumnParity {
+enum ComputedColumnFixtures {
   /// "Now", fixed so the SQL is the same on every run.
   static let now = Date(timeIntervalSince1970: 1_700_000_000)
   static let yesterday = Date(timeIntervalSince1970: 1_699_913_600)
@@ -65,10 +65,10 @@ enum ColumnParity {
   struct DetailedRow: Equatable {
     var title: String
     var note: String?
-    var urgency: ColumnParity.Urgency = .high
-    var span = ColumnParity.Span(start: 1, end: 2)
+    var urgency: ComputedColumnFixtures.Urgency = .high
+    var span = ComputedColumnFixtures.Span(start: 1, end: 2)
     @Column(as: Date.UnixTimeRepresentation.self)
-    var seenAt: Date = ColumnParity.now
+    var seenAt: Date = ComputedColumnFixtures.now
     @Column(as: Date.UnixTimeRepresentation.self)
     var doneAt: Date?
     var rank: Int = Self.defaultRank
@@ -102,10 +102,10 @@ enum ColumnParity {
   }
 }
 
-extension ColumnParity.Reminder.TableColumns {
+extension ComputedColumnFixtures.Reminder.TableColumns {
   /// Open and due before now.
   var isPastDue: some QueryExpression<Bool> {
-    !isCompleted && dueDate < ColumnParity.now
+    !isCompleted && dueDate < ComputedColumnFixtures.now
   }
 
   /// The title, or `NULL` when it is empty: an optional computed column.
@@ -120,10 +120,10 @@ extension ColumnParity.Reminder.TableColumns {
 }
 
 @Suite("Columns: through the table type, computed columns, selection defaults")
-struct ColumnParityTests {
-  typealias Reminder = ColumnParity.Reminder
-  typealias RemindersList = ColumnParity.RemindersList
-  typealias ReminderRow = ColumnParity.ReminderRow
+struct ComputedColumnTests {
+  typealias Reminder = ComputedColumnFixtures.Reminder
+  typealias RemindersList = ComputedColumnFixtures.RemindersList
+  typealias ReminderRow = ComputedColumnFixtures.ReminderRow
 
   // MARK: Columns through the table type
 
@@ -139,7 +139,7 @@ struct ColumnParityTests {
       ((NOT "reminders"."isCompleted") AND ("reminders"."dueDate" < '2023-11-14 22:13:20.000'))
       """)
 
-    let db = try ColumnParity.database()
+    let db = try ComputedColumnFixtures.database()
     let open = try assertQuery(
       Reminder.where { !$0.isCompleted }.select { $0.title }.order { _ in Reminder.id },
       db: db,
@@ -153,7 +153,7 @@ struct ColumnParityTests {
 
   /// The seed's migration: an index on `Reminder.title`, named through the table type.
   @Test func columnsThroughTheTableTypeInMigrations() throws {
-    let db = try ColumnParity.database()
+    let db = try ComputedColumnFixtures.database()
     let createIndex = #sql(
       "CREATE INDEX \"reminders_title\" ON \(Reminder.self) (\(quote: Reminder.title.name))")
     assertSQL(createIndex, #"CREATE INDEX "reminders_title" ON "reminders" ("title")"#)
@@ -180,11 +180,11 @@ struct ColumnParityTests {
 
   /// The table's own static members come first.
   @Test func staticMembersNamedLikeColumnsWin() throws {
-    typealias Tag = ColumnParity.Tag
+    typealias Tag = ComputedColumnFixtures.Tag
     #expect(Tag.name == "the tag table")
     #expect(Tag.columns.name.qualifiedName == #""tags"."name""#)
     #expect(Tag.id.name == "id")
-    let db = try ColumnParity.database()
+    let db = try ComputedColumnFixtures.database()
     try Tag.insert { Tag.Draft(name: "home") }.execute(db)
     let names = try assertQuery(
       Tag.select { $0.name }, db: db, sql: #"SELECT "tags"."name" FROM "tags""#)
@@ -194,7 +194,7 @@ struct ColumnParityTests {
   // MARK: Computed columns
 
   @Test func computedColumnsInWhereAndSelect() throws {
-    let db = try ColumnParity.database()
+    let db = try ComputedColumnFixtures.database()
     let pastDue = try assertQuery(
       Reminder.where { $0.isPastDue }.select { $0.title },
       db: db,
@@ -221,7 +221,7 @@ struct ColumnParityTests {
     #expect(flags.map(\.2).elementsEqual(["Milk", "Eggs", "Report"]))
 
     let dueBeforeTomorrow = try assertQuery(
-      Reminder.where { $0.isDue(before: ColumnParity.tomorrow) }.select { $0.id },
+      Reminder.where { $0.isDue(before: ComputedColumnFixtures.tomorrow) }.select { $0.id },
       db: db,
       sql: """
         SELECT "reminders"."id" FROM "reminders"
@@ -232,7 +232,7 @@ struct ColumnParityTests {
 
   /// On the outer side of a join a computed column is optional: `NULL` where nothing matched.
   @Test func computedColumnsThroughAnOuterJoin() throws {
-    let db = try ColumnParity.database()
+    let db = try ComputedColumnFixtures.database()
     let rows = try assertQuery(
       RemindersList.leftJoin(Reminder.all) { $0.id == $1.listID }
         .order { list, reminder in (list.id, reminder.id) }
@@ -268,7 +268,7 @@ struct ColumnParityTests {
 
   /// Under an alias, a computed column's columns are qualified by the alias.
   @Test func computedColumnsUnderAnAlias() throws {
-    let db = try ColumnParity.database()
+    let db = try ComputedColumnFixtures.database()
     let blocked = try assertQuery(
       Reminder.join(Reminder.aliased("parents")) { $0.parentID == $1.id }
         .select { ($0.title, $1.isPastDue, $1.title) },
@@ -318,10 +318,10 @@ struct ColumnParityTests {
   /// Drafts have no columns of their own: the closures of statements that write drafts get the
   /// table's columns, computed ones included.
   @Test func computedColumnsBesideDrafts() throws {
-    let db = try ColumnParity.database()
+    let db = try ComputedColumnFixtures.database()
     let inserted = try assertQuery(
       Reminder.insert {
-        Reminder.Draft(title: "Bills", dueDate: ColumnParity.yesterday)
+        Reminder.Draft(title: "Bills", dueDate: ComputedColumnFixtures.yesterday)
       }.returning { ($0.title, $0.isPastDue) },
       db: db,
       sql: """
@@ -338,7 +338,7 @@ struct ColumnParityTests {
   // MARK: @Selection defaults and values
 
   @Test func selectionColumnsTakeDefaultsAndValues() throws {
-    let db = try ColumnParity.database()
+    let db = try ComputedColumnFixtures.database()
     let defaulted = try assertQuery(
       Reminder.where { $0.id < 3 }.select { ReminderRow.Columns(title: $0.title) },
       db: db,
@@ -381,8 +381,8 @@ struct ColumnParityTests {
   /// A column the macro can't tell from a group by its type (an enum) and a group keep the
   /// names SQLite gives them: rows decode by position.
   @Test func selectionColumnsDefaultsOfEveryKind() throws {
-    typealias DetailedRow = ColumnParity.DetailedRow
-    let db = try ColumnParity.database()
+    typealias DetailedRow = ComputedColumnFixtures.DetailedRow
+    let db = try ComputedColumnFixtures.database()
     let rows = try assertQuery(
       Reminder.where { $0.id == 1 }.select { DetailedRow.Columns(title: $0.title) },
       db: db,
@@ -392,13 +392,13 @@ struct ColumnParityTests {
         FROM "reminders" WHERE ("reminders"."id" = 1)
         """)
     let expected = DetailedRow(
-      title: "Milk", note: nil, urgency: .high, span: ColumnParity.Span(start: 1, end: 2))
+      title: "Milk", note: nil, urgency: .high, span: ComputedColumnFixtures.Span(start: 1, end: 2))
     #expect(rows.elementsEqual([expected]))
 
     let given = try assertQuery(
       Reminder.where { $0.id == 1 }.select {
         DetailedRow.Columns(
-          title: $0.title, note: $0.nonEmptyTitle, urgency: ColumnParity.Urgency.low)
+          title: $0.title, note: $0.nonEmptyTitle, urgency: ComputedColumnFixtures.Urgency.low)
       },
       db: db,
       sql: """

@@ -2,8 +2,8 @@ import Quarry
 import QuarrySQLite
 import Testing
 
-@Suite("GRDB spellings")
-struct GRDBSpellingTests {
+@Suite("Fetches from a type: scalars, tables, rows, typed subscripts")
+struct TypedFetchTests {
   private func database() throws -> Database {
     let db = try Database()
     try remindersSchema.execute(db)

@@ -3,9 +3,9 @@ import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
-/// The structured-queries spellings Quarry accepts beside its own.
-@Suite("Structured-queries spellings")
-struct SQSpellingTests {
+/// The other ways a clause can be written (as structured-queries writes them), beside Quarry's own.
+@Suite("Clause variants: key paths, whole-row RETURNING, LIMIT then OFFSET, joins after ORDER BY")
+struct ClauseVariantTests {
   @Test func keyPathsForColumns() throws {
     let db = try itemsDatabase()
     let titles = try assertQuery(

@@ -10,7 +10,7 @@ import Testing
 
 /// A person with optional columns, for `??` chains and NULL arithmetic.
 @Table("parityPeople")
-struct ParityPerson: Equatable, Sendable {
+struct OptionalPerson: Equatable, Sendable {
   let id: Int
   var name: String?
   var nickname: String?
@@ -19,7 +19,7 @@ struct ParityPerson: Equatable, Sendable {
   var score = 0
 }
 
-/// `ParityPerson`'s table, three people (one with no name, nickname or age).
+/// `OptionalPerson`'s table, three people (one with no name, nickname or age).
 private func createParityPeople(_ db: Database) throws {
   try db.execute(
     sql: """
@@ -34,15 +34,15 @@ private func createParityPeople(_ db: Database) throws {
       """)
 }
 
-/// `ParityPerson`'s table in a queue.
+/// `OptionalPerson`'s table in a queue.
 private func parityQueue() throws -> DatabaseQueue {
   let queue = try DatabaseQueue()
   try queue.write { db in try createParityPeople(db) }
   return queue
 }
 
-@Suite("Query language: expression parity")
-struct ExpressionParityTests {
+@Suite("Query language: optional expressions and NULL arithmetic")
+struct OptionalExpressionTests {
   // MARK: A. NULL and truthful types
 
   @Test func comparingWithNilRendersIsNull() throws {
@@ -102,28 +102,28 @@ struct ExpressionParityTests {
   @Test func optionalChainsInsideARead() throws {
     let queue = try parityQueue()
     let names = try queue.read { db in
-      try ParityPerson.select { ($0.name ?? $0.nickname ?? "anonymous") + "!" }
+      try OptionalPerson.select { ($0.name ?? $0.nickname ?? "anonymous") + "!" }
         .order { $0.id }.fetchAll(db)
     }
     #expect(names.elementsEqual(["Ada!", "Bo!", "anonymous!"]))
     let chain = try queue.read { db in
-      try ParityPerson.select { ($0.name ?? "x") + "a" + "b" + "c" + "d" + "e" }
+      try OptionalPerson.select { ($0.name ?? "x") + "a" + "b" + "c" + "d" + "e" }
         .order { $0.id }.fetchAll(db)
     }
     #expect(chain.elementsEqual(["Adaabcde", "xabcde", "xabcde"]))
     let arithmetic = try queue.read { db in
-      try ParityPerson.select { ($0.age ?? 0) * 2 + 1 - $0.id / 3 + 4 }.order { $0.id }
+      try OptionalPerson.select { ($0.age ?? 0) * 2 + 1 - $0.id / 3 + 4 }.order { $0.id }
         .fetchAll(db)
     }
     #expect(arithmetic.elementsEqual([77, 5, 4]))
     // Two optionals: the result type must be given, or Swift's own `??` is chosen (and warns).
     let both: SQLQueryExpression<String?> =
-      ParityPerson.columns.name ?? ParityPerson.columns.nickname
+      OptionalPerson.columns.name ?? OptionalPerson.columns.nickname
     let nameOrNickname = try queue.read { db in
-      try ParityPerson.select { _ in both }.order { $0.id }.fetchAll(db)
+      try OptionalPerson.select { _ in both }.order { $0.id }.fetchAll(db)
     }
     #expect(nameOrNickname.elementsEqual(["Ada", "Bo", nil]))
-    let coalesced = ParityPerson.select { $0.name ?? $0.nickname ?? "anonymous" }
+    let coalesced = OptionalPerson.select { $0.name ?? $0.nickname ?? "anonymous" }
     assertSQL(
       coalesced,
       """
@@ -136,7 +136,7 @@ struct ExpressionParityTests {
     let db = try Database()
     try createParityPeople(db)
     // SQLite's `NULL || 'x'` is NULL, so `String? + String` (either way round) is `String?`.
-    let query = ParityPerson.select { person in
+    let query = OptionalPerson.select { person in
       let nameFirst = person.name + person.title
       let titleFirst = person.title + person.name
       return (nameFirst, titleFirst)
@@ -152,7 +152,7 @@ struct ExpressionParityTests {
     #expect(rows.map(\.0).elementsEqual(["Ada50% Off_Sale", nil, nil]))
     #expect(rows.map(\.1).elementsEqual(["50% Off_SaleAda", nil, nil]))
     // Six terms, mixing optional and non-optional text: checked within the target's 100 ms.
-    let chain: [String?] = try ParityPerson.select {
+    let chain: [String?] = try OptionalPerson.select {
       $0.name + $0.title + "a" + $0.nickname + "b" + $0.title
     }
     .order { $0.id }.fetchAll(db)
@@ -192,7 +192,7 @@ struct ExpressionParityTests {
     let db = try Database()
     try createParityPeople(db)
     do {
-      let prefix = ParityPerson.where { $0.title.hasPrefix("50%") }.select { $0.id }
+      let prefix = OptionalPerson.where { $0.title.hasPrefix("50%") }.select { $0.id }
       #expect(
         try assertQuery(
           prefix, db: db,
@@ -201,10 +201,10 @@ struct ExpressionParityTests {
             WHERE (instr("parityPeople"."title", '50%') = 1)
             """) == [1])
       // `_` and `%` are plain characters; case counts.
-      #expect(try ParityPerson.where { $0.title.hasPrefix("5_") }.fetchAll(db).isEmpty)
+      #expect(try OptionalPerson.where { $0.title.hasPrefix("5_") }.fetchAll(db).isEmpty)
       #expect(
-        try ParityPerson.where { $0.title.hasPrefix("Du") }.select { $0.id }.fetchAll(db) == [3])
-      let suffix = ParityPerson.where { $0.title.hasSuffix("_Sale") }.select { $0.id }
+        try OptionalPerson.where { $0.title.hasPrefix("Du") }.select { $0.id }.fetchAll(db) == [3])
+      let suffix = OptionalPerson.where { $0.title.hasSuffix("_Sale") }.select { $0.id }
       #expect(
         try assertQuery(
           suffix, db: db,
@@ -213,18 +213,18 @@ struct ExpressionParityTests {
             WHERE (substr("parityPeople"."title",
               ((length("parityPeople"."title") - length('_Sale')) + 1)) = '_Sale')
             """) == [1])
-      #expect(try ParityPerson.where { $0.title.hasSuffix("xSale") }.fetchAll(db).isEmpty)
+      #expect(try OptionalPerson.where { $0.title.hasSuffix("xSale") }.fetchAll(db).isEmpty)
       #expect(
-        try ParityPerson.where { $0.title.hasSuffix("une") }.select { $0.id }.fetchAll(db)
+        try OptionalPerson.where { $0.title.hasSuffix("une") }.select { $0.id }.fetchAll(db)
           == [2, 3])
       #expect(
-        try ParityPerson.where { $0.title.hasSuffix("") }.select { $0.id }.fetchAll(db)
+        try OptionalPerson.where { $0.title.hasSuffix("") }.select { $0.id }.fetchAll(db)
           == [1, 2, 3])
       #expect(
-        try ParityPerson.where { $0.title.hasSuffix("a longer suffix than the title") }
+        try OptionalPerson.where { $0.title.hasSuffix("a longer suffix than the title") }
           .fetchAll(db).isEmpty)
       let word: Substring = "Off_"[...]
-      let containing = ParityPerson.where { $0.title.contains(word) }
+      let containing = OptionalPerson.where { $0.title.contains(word) }
       #expect(try containing.select { $0.id }.fetchAll(db).elementsEqual([1]))
     }
   }

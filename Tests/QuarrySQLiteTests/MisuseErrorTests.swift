@@ -5,8 +5,8 @@ import Testing
 
 // The mistakes a new user makes first, each with the error they read: it must say what went
 // wrong and what to do. The Troubleshooting article lists the same ones.
-@Suite("First mistakes: the errors say what went wrong and what to do")
-struct FirstMistakeTests {
+@Suite("Misuse: the errors say what went wrong and what to do")
+struct MisuseErrorTests {
   /// A table whose columns have no type, as in a database made elsewhere: any value fits.
   private func untypedReminders() throws -> Database {
     let db = try Database()
