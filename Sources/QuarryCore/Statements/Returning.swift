@@ -11,7 +11,7 @@ public struct Returning<QueryValue>: Statement, Sendable {
   /// WHERE "reminders"."isCompleted"
   /// RETURNING "reminders"."title"
   /// ```
-  public var fragment: QueryFragment
+  @usableFromInline package var fragment: QueryFragment
 
   /// The statement and its `RETURNING` clause; nothing when the statement renders nothing (an
   /// insert of no rows, an update assigning nothing), so that running it does nothing and

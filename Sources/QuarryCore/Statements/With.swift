@@ -27,12 +27,12 @@ public struct With<QueryValue>: Statement, Sendable {
   /// The table expressions, `"name" ("a", "b") AS (…)`, in order.
   ///
   /// `Count.with(as: Values(7)) { Count.all }.tables[0]` renders `"counts" ("n") AS (SELECT 7)`.
-  public var tables: [QueryFragment]
+  @usableFromInline package var tables: [QueryFragment]
   /// The statement that uses them.
   ///
   /// `Count.with(as: Values(7)) { Count.select { $0.n * 2 } }.body` renders
   /// `SELECT ("counts"."n" * 2) FROM "counts"`.
-  public var body: QueryFragment
+  @usableFromInline package var body: QueryFragment
 
   @usableFromInline
   init(isRecursive: Bool, tables: [QueryFragment], body: QueryFragment) {

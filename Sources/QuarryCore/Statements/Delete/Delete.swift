@@ -12,7 +12,7 @@ public struct Delete<From: Table>: Statement, Sendable {
   /// FROM "remindersLists"
   /// WHERE ("remindersLists"."id" = 2)
   /// ```
-  public var filter: Where<From>
+  @usableFromInline package var filter: Where<From>
 
   /// A delete of the rows `filter` keeps.
   ///

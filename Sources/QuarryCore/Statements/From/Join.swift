@@ -25,17 +25,17 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   ///
   /// `Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { ($1.title, $0.title) }.selection`
   /// renders `"remindersLists"."title", "reminders"."title"`.
-  public var selection: QueryFragment
+  @usableFromInline package var selection: QueryFragment
   /// `FROM … JOIN … ON …`
   ///
   /// `Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.source` renders
   /// `FROM "reminders" JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")`.
-  public var source: QueryFragment
+  @usableFromInline package var source: QueryFragment
   /// The `WHERE` predicates, joined with `AND`.
   ///
   /// `Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.where { r, _ in !r.isCompleted }.predicates`
   /// renders `(NOT "reminders"."isCompleted")`.
-  public var predicates: QueryFragment
+  @usableFromInline package var predicates: QueryFragment
   /// `GROUP BY`, `HAVING`, `ORDER BY`, `LIMIT`.
   public var clauses = SelectClauses()
   /// Whether the select is `SELECT DISTINCT`.

@@ -12,7 +12,7 @@ public struct CompoundSelect<QueryValue>: Statement, Sendable {
   /// SELECT "remindersLists"."title"
   /// FROM "remindersLists"
   /// ```
-  public var fragment: QueryFragment
+  @usableFromInline package var fragment: QueryFragment
 
   @inlinable
   init(_ lhs: some Statement, _ operator: String, _ rhs: some Statement) {

@@ -1,10 +1,17 @@
 /// A `SELECT` statement over a table, decoding rows of `QueryValue`.
 public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
+  /// The selected result columns, one fragment each, or nil for every column of `From`.
+  @usableFromInline package var selectionTerms: [QueryFragment]?
   /// The selected columns, or nil for every column of `From`.
   ///
   /// `Reminder.select { ($0.id, $0.title) }.selection!` renders
   /// `"reminders"."id", "reminders"."title"`.
-  public var selection: QueryFragment?
+  public var selection: QueryFragment? {
+    guard let selectionTerms else { return nil }
+    var selection = QueryFragment()
+    selection.append(selectionTerms, separator: ", ")
+    return selection
+  }
   /// Whether the select is `SELECT DISTINCT`.
   public var isDistinct = false
   /// The `WHERE` clause.
@@ -17,11 +24,12 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   /// FROM "remindersLists"
   /// WHERE ("remindersLists"."id" = 1)
   /// ```
-  public var filter: Where<From>
+  @usableFromInline package var filter: Where<From>
   /// `GROUP BY`, `HAVING`, `ORDER BY`, `LIMIT`.
   public var clauses = SelectClauses()
 
-  /// A select of `selection` (every column when nil) from the rows `filter` keeps.
+  /// A select of `selection` (every column when nil), one result value, from the rows `filter`
+  /// keeps.
   ///
   /// ```swift
   /// Select<String, Reminder>(selection: "\(Reminder.columns.title)", filter: Reminder.where { $0.isCompleted })
@@ -33,13 +41,13 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   /// ```
   @inlinable
   public init(selection: QueryFragment? = nil, filter: Where<From> = Where()) {
-    self.selection = selection
+    self.selectionTerms = selection.map { [$0] }
     self.filter = filter
   }
 
   @inlinable
-  init<Other>(_ other: Select<Other, From>, selection: QueryFragment?) {
-    self.selection = selection
+  init<Other>(_ other: Select<Other, From>, terms: [QueryFragment]?) {
+    self.selectionTerms = terms
     self.isDistinct = other.isDistinct
     self.filter = other.filter
     self.clauses = other.clauses
@@ -74,7 +82,7 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
 
   /// The table, when every column of it is selected: the result columns are its columns.
   @inlinable
-  public var resultColumnsTable: String? { selection == nil ? From.schema.name : nil }
+  public var resultColumnsTable: String? { selectionTerms == nil ? From.schema.name : nil }
 
   /// The table's columns, which query closures receive.
   @inlinable
@@ -83,7 +91,7 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   @inlinable
   public func writeStatement(to fragment: inout QueryFragment) {
     let schema = From.schema
-    if filter.isPrimaryKeyLookup, selection == nil, !isDistinct, fragment.isEmpty,
+    if filter.isPrimaryKeyLookup, selectionTerms == nil, !isDistinct, fragment.isEmpty,
       clauses.isEmpty, let byKey = schema.selectByPrimaryKeyUTF8
     {
       // `find(_:)` as it is: the schema's pre-rendered select, marked so that a driver keeps
@@ -94,7 +102,7 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
         preRendered: .selectByPrimaryKey)
       return
     }
-    if selection == nil, !isDistinct {
+    if selectionTerms == nil, !isDistinct {
       if fragment.isEmpty {
         // Start from the pre-rendered text, with room for every clause: one allocation for the
         // text and one for the bindings, never a growth.
@@ -105,8 +113,8 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
       fragment.append(utf8: schema.selectUTF8)
     } else {
       fragment.append(sql: isDistinct ? "SELECT DISTINCT " : "SELECT ")
-      if let selection {
-        fragment.append(selection)
+      if let selectionTerms {
+        fragment.append(selectionTerms, separator: ", ")
       } else {
         fragment.append(sql: schema.selectionSQL)
       }
@@ -128,7 +136,7 @@ extension Select where QueryValue == From {
   public func select<Column: QueryAssignable>(
     _ column: (From.TableColumns) -> Column
   ) -> Select<Column.QueryValue, From> {
-    Select<Column.QueryValue, From>(self, selection: column(From.columns).queryFragment)
+    Select<Column.QueryValue, From>(self, terms: [column(From.columns).queryFragment])
   }
 
   /// Chooses the columns to select: `.select { ($0.id, $0.title) }`.
@@ -145,11 +153,9 @@ extension Select where QueryValue == From {
   public func select<each Column: QueryAssignable>(
     _ columns: (From.TableColumns) -> (repeat each Column)
   ) -> Select<(repeat (each Column).QueryValue), From> {
-    var selection = QueryFragment()
-    for column in repeat each columns(From.columns) {
-      SelectClauses.appendTerm(column, to: &selection)
-    }
-    return Select<(repeat (each Column).QueryValue), From>(self, selection: selection)
+    var terms: [QueryFragment] = []
+    for column in repeat each columns(From.columns) { terms.append(column.queryFragment) }
+    return Select<(repeat (each Column).QueryValue), From>(self, terms: terms)
   }
 }
 
@@ -173,12 +179,9 @@ extension Select {
     _ columns: (From.TableColumns) -> (repeat each Column)
   ) -> Select<(repeat each Value, repeat (each Column).QueryValue), From>
   where QueryValue == (repeat each Value) {
-    var selection = self.selection ?? QueryFragment(sql: From.schema.selectionSQL)
-    for column in repeat each columns(From.columns) {
-      SelectClauses.appendTerm(column, to: &selection)
-    }
-    return Select<(repeat each Value, repeat (each Column).QueryValue), From>(
-      self, selection: selection)
+    var terms = selectionTerms ?? [QueryFragment(sql: From.schema.selectionSQL)]
+    for column in repeat each columns(From.columns) { terms.append(column.queryFragment) }
+    return Select<(repeat each Value, repeat (each Column).QueryValue), From>(self, terms: terms)
   }
 }
 

@@ -2,15 +2,15 @@
 /// `LIMIT` and `OFFSET`, each stored rendered.
 public struct SelectClauses: Sendable {
   /// The `GROUP BY` terms, comma-separated; empty for none.
-  public var grouping = QueryFragment()
+  @usableFromInline package var grouping = QueryFragment()
   /// The `HAVING` predicates, joined with `AND`; empty for none.
-  public var having = QueryFragment()
+  @usableFromInline package var having = QueryFragment()
   /// The `ORDER BY` terms, comma-separated; empty for none.
-  public var ordering = QueryFragment()
+  @usableFromInline package var ordering = QueryFragment()
   /// The `LIMIT` value; nil for none.
-  public var limit: Term?
+  @usableFromInline package var limit: Term?
   /// The `OFFSET` value; nil for none.
-  public var offset: Term?
+  @usableFromInline package var offset: Term?
 
   /// A `LIMIT` or `OFFSET` value: a Swift integer, bound, or an expression.
   public enum Term: Sendable {

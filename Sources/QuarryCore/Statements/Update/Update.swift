@@ -10,7 +10,7 @@ public struct Update<Base: Table>: Statement, Sendable {
   /// The `SET` assignments, comma-separated.
   ///
   /// `RemindersList.update { $0.title = "Home" }.assignments` renders `"title" = 'Home'`.
-  public var assignments: QueryFragment
+  @usableFromInline package var assignments: QueryFragment
   /// The rows to update.
   ///
   /// ```swift
@@ -21,7 +21,7 @@ public struct Update<Base: Table>: Statement, Sendable {
   /// FROM "remindersLists"
   /// WHERE ("remindersLists"."id" = 1)
   /// ```
-  public var filter: Where<Base>
+  @usableFromInline package var filter: Where<Base>
 
   /// An update of the rows `filter` keeps.
   ///
