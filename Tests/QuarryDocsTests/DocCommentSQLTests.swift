@@ -479,6 +479,36 @@ struct DocCommentSQLTests {
       FROM "reminders")
       """#)
     check(
+      Reminder.where { !$0.isCompleted }.having { $0.id.count() > 1 }.select { $0.id.count() },
+      #"""
+      SELECT count("reminders"."id")
+      FROM "reminders"
+      WHERE (NOT "reminders"."isCompleted")
+      HAVING (count("reminders"."id") > 1)
+      """#)
+    check(
+      Reminder.where { $0.isCompleted }.limit { _ in #sql("1 + 1", as: Int.self) }.select { $0.id },
+      #"""
+      SELECT "reminders"."id"
+      FROM "reminders"
+      WHERE "reminders"."isCompleted"
+      LIMIT 1 + 1
+      """#)
+    check(
+      Reminder.having { $0.id.count() > 1 }.select { $0.id.count() },
+      #"""
+      SELECT count("reminders"."id")
+      FROM "reminders"
+      HAVING (count("reminders"."id") > 1)
+      """#)
+    check(
+      Reminder.limit { _ in #sql("1 + 1", as: Int.self) }.select { $0.id },
+      #"""
+      SELECT "reminders"."id"
+      FROM "reminders"
+      LIMIT 1 + 1
+      """#)
+    check(
       Reminder.select { $0.title }.offset(20),
       #"""
       SELECT "reminders"."title"

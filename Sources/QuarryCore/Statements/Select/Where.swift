@@ -204,6 +204,42 @@ public struct Where<From: Table>: Statement, Sendable {
     selectAll().offset(offset)
   }
 
+  /// Keeps groups matching a predicate: `.group { … }.having { … }`, as a select of whole rows.
+  ///
+  /// ```swift
+  /// Reminder.where { !$0.isCompleted }.having { $0.id.count() > 1 }.select { $0.id.count() }
+  /// ```
+  /// ```sql
+  /// SELECT count("reminders"."id")
+  /// FROM "reminders"
+  /// WHERE (NOT "reminders"."isCompleted")
+  /// HAVING (count("reminders"."id") > 1)
+  /// ```
+  @inlinable
+  public consuming func having<Predicate: QueryExpression<Bool>>(
+    @PredicateBuilder _ predicate: (From.TableColumns) -> Predicate
+  ) -> Select<From, From> {
+    selectAll().having(predicate)
+  }
+
+  /// Returns at most as many rows as an expression says, as a select of whole rows.
+  ///
+  /// ```swift
+  /// Reminder.where { $0.isCompleted }.limit { _ in #sql("1 + 1", as: Int.self) }.select { $0.id }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."id"
+  /// FROM "reminders"
+  /// WHERE "reminders"."isCompleted"
+  /// LIMIT 1 + 1
+  /// ```
+  @inlinable
+  public consuming func limit(
+    _ count: (From.TableColumns) -> some QueryExpression<Int>
+  ) -> Select<From, From> {
+    selectAll().limit(count)
+  }
+
   /// Counts the filtered rows: `SELECT count(*) FROM … WHERE …`.
   ///
   /// `Reminder.where { $0.isCompleted }.count()` renders `SELECT count(*) FROM "reminders" WHERE "reminders"."isCompleted"`.
@@ -466,6 +502,39 @@ extension Table {
     Where().limit(count, offset: offset)
   }
 
+  /// Keeps groups matching a predicate, as a select of whole rows.
+  ///
+  /// ```swift
+  /// Reminder.having { $0.id.count() > 1 }.select { $0.id.count() }
+  /// ```
+  /// ```sql
+  /// SELECT count("reminders"."id")
+  /// FROM "reminders"
+  /// HAVING (count("reminders"."id") > 1)
+  /// ```
+  @inlinable
+  public static func having<Predicate: QueryExpression<Bool>>(
+    @PredicateBuilder _ predicate: (TableColumns) -> Predicate
+  ) -> Select<Self, Self> {
+    Where().having(predicate)
+  }
+
+  /// Returns at most as many rows as an expression says, as a select of whole rows.
+  ///
+  /// ```swift
+  /// Reminder.limit { _ in #sql("1 + 1", as: Int.self) }.select { $0.id }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."id"
+  /// FROM "reminders"
+  /// LIMIT 1 + 1
+  /// ```
+  @inlinable
+  public static func limit(_ count: (TableColumns) -> some QueryExpression<Int>) -> Select<Self, Self>
+  {
+    Where().limit(count)
+  }
+
   /// Every row after the first `offset`.
   ///
   /// ```swift
@@ -504,19 +573,33 @@ extension PrimaryKeyedTable {
   @inlinable
   public static func find(_ primaryKey: PrimaryKey) -> Where<Self> {
     let binding = primaryKey.queryBinding
-    let schema = Self.schema
-    if !binding.isNull, let predicate = schema.primaryKeyPredicateUTF8,
-      let name = schema.primaryKeyQualifiedNameUTF8, columns.primaryKey.isQualifiedName(name)
-    {
-      // The predicate `==` renders, shared with the schema; a select of it alone renders the
-      // schema's select by primary key.
+    if !binding.isNull, let predicate = schemaPrimaryKeyPredicate(binding) {
+      // A select of the schema's predicate alone renders the schema's select by primary key.
       var filter = Where<Self>()
-      filter.predicates = QueryFragment(
-        utf8: predicate, bindings: [binding], placeholders: [predicate.count - 2])
+      filter.predicates = predicate
       filter.isPrimaryKeyLookup = true
       return filter
     }
     return Where().where { $0.primaryKey == primaryKey }
+  }
+
+  /// `("reminders"."id" = ?)` bound to `key`: the predicate `==` renders, pre-rendered by the
+  /// schema, when the table has one primary key column.
+  @inlinable
+  static func schemaPrimaryKeyPredicate(_ key: QueryBinding) -> QueryFragment? {
+    let schema = Self.schema
+    guard let predicate = schema.primaryKeyPredicateUTF8,
+      let name = schema.primaryKeyQualifiedNameUTF8, columns.primaryKey.isQualifiedName(name)
+    else { return nil }
+    // Its one placeholder is the `?` before the closing parenthesis.
+    return QueryFragment(utf8: predicate, bindings: [key], placeholders: [predicate.count - 2])
+  }
+
+  /// The rows whose primary key is `key`: the schema's predicate, or the key column's `=`.
+  @inlinable
+  static func primaryKeyPredicate(_ key: QueryBinding) -> QueryFragment {
+    schemaPrimaryKeyPredicate(key)
+      ?? "(\(raw: columns.primaryKey.qualifiedName) = \(binding: key))"
   }
 }
 

@@ -343,7 +343,7 @@ extension PrimaryKeyedTable {
       }
     }
     var filter = Where<Self>()
-    filter.predicates = "(\(raw: columns.primaryKey.qualifiedName) = \(binding: key))"
+    filter.predicates = primaryKeyPredicate(key)
     return Update(assignments: updates.assignments, filter: filter)
   }
 
@@ -360,7 +360,7 @@ extension PrimaryKeyedTable {
   public static func delete(_ row: Self) -> Delete<Self> {
     let key = row.queryBindings[schema.writableColumns.firstIndex { $0.isPrimaryKey } ?? 0]
     var filter = Where<Self>()
-    filter.predicates = "(\(raw: columns.primaryKey.qualifiedName) = \(binding: key))"
+    filter.predicates = primaryKeyPredicate(key)
     return Delete(filter: filter)
   }
 
