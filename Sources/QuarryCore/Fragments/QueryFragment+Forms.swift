@@ -32,14 +32,6 @@ extension QueryFragment {
     forms[index].nestedCount = forms.count - index - 1
   }
 
-  /// Places `form` over the `?` of the binding at `index`, which is SQLite's spelling of it;
-  /// the fragment stays what it was (pre-rendered or not). The fragment has no form yet.
-  @inlinable
-  package mutating func place(_ form: DialectForm, overPlaceholder index: Int) {
-    let offset = placeholders[index]
-    forms = [PlacedForm(range: offset..<offset + 1, form: form, nestedCount: 0)]
-  }
-
   /// A fragment of one dialect form: ``append(form:)`` on an empty fragment.
   @inlinable
   package static func form(_ form: DialectForm) -> QueryFragment {

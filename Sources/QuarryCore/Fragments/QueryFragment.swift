@@ -24,10 +24,10 @@ public struct QueryFragment: Hashable, Sendable {
   @usableFromInline package var values: [QueryBinding]
   /// Where each value's `?` is in ``text``, in order: a renderer that writes other
   /// placeholders (`$1`, or the value as a literal) finds them here, never by reading the SQL.
-  @usableFromInline package internal(set) var placeholders: [Int]
+  @usableFromInline package var placeholders: [Int]
   /// The constructs SQLite and another dialect spell differently, in the order they start: the
   /// text holds SQLite's spelling, which another dialect's renderer replaces.
-  @usableFromInline package internal(set) var forms: [PlacedForm]
+  @usableFromInline package var forms: [PlacedForm]
   /// Which of a table schema's pre-rendered statements this fragment is, when it is one as it
   /// was rendered: a driver keeps those prepared apart from the user's statements. Any append
   /// clears it.

@@ -72,6 +72,13 @@ public final class TableSchema: Sendable {
   @usableFromInline package let insertRowUTF8: [UInt8]
   /// Where ``insertRowUTF8``'s placeholders are, one per writable column.
   @usableFromInline package let insertRowPlaceholders: [Int]
+  /// ``insertRowUTF8``'s dialect forms when its primary key is `NULL`: the key's `?` is a
+  /// ``DialectForm/missingKey``. (Shared, so that inserting a draft allocates nothing for it.)
+  @usableFromInline package let insertRowMissingKeyForms: [PlacedForm]
+  /// Where the placeholder of ``primaryKeyPredicateUTF8`` and ``selectByPrimaryKeyUTF8`` is:
+  /// the `?` before their closing parenthesis.
+  @usableFromInline package let primaryKeyPredicatePlaceholders: [Int]
+  @usableFromInline package let selectByPrimaryKeyPlaceholders: [Int]
   /// The qualified name of the primary key column, when the table has one, as UTF-8:
   /// `"reminders"."id"`.
   @usableFromInline package let primaryKeyQualifiedNameUTF8: [UInt8]?
@@ -109,16 +116,28 @@ public final class TableSchema: Sendable {
     let keys = columns.filter(\.isPrimaryKey)
     self.primaryKeyWritableIndex =
       keys.count == 1 ? writableColumns.firstIndex(where: \.isPrimaryKey) : nil
+    if let key = primaryKeyWritableIndex {
+      let offset = insertRowPlaceholders[key]
+      self.insertRowMissingKeyForms = [
+        PlacedForm(range: offset..<offset + 1, form: .missingKey, nestedCount: 0)
+      ]
+    } else {
+      self.insertRowMissingKeyForms = []
+    }
     if keys.count == 1 {
       let qualifiedName = quotedName + "." + quoteIdentifier(keys[0].name)
       self.primaryKeyQualifiedNameUTF8 = Array(qualifiedName.utf8)
       self.primaryKeyPredicateUTF8 = Array("(\(qualifiedName) = ?)".utf8)
       self.selectByPrimaryKeyUTF8 = Array(
         "SELECT \(selectionSQL)\nFROM \(quotedName)\nWHERE (\(qualifiedName) = ?)".utf8)
+      self.primaryKeyPredicatePlaceholders = [primaryKeyPredicateUTF8!.count - 2]
+      self.selectByPrimaryKeyPlaceholders = [selectByPrimaryKeyUTF8!.count - 2]
     } else {
       self.primaryKeyQualifiedNameUTF8 = nil
       self.primaryKeyPredicateUTF8 = nil
       self.selectByPrimaryKeyUTF8 = nil
+      self.primaryKeyPredicatePlaceholders = []
+      self.selectByPrimaryKeyPlaceholders = []
     }
   }
 }

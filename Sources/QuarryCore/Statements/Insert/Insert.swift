@@ -184,8 +184,8 @@ public struct Insert<Into: Table>: Statement, Sendable {
         utf8: schema.insertRowUTF8, bindings: bindings,
         placeholders: schema.insertRowPlaceholders, preRendered: .insertRow)
       if let key = schema.primaryKeyWritableIndex, key < bindings.count, bindings[key].isNull {
-        // SQLite's spelling is the pre-rendered text as it is.
-        fragment.place(.missingKey, overPlaceholder: key)
+        // The key's `?` (bound to NULL) is SQLite's spelling: the text stays pre-rendered.
+        fragment.forms = schema.insertRowMissingKeyForms
       }
       return
     }

@@ -96,10 +96,9 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
     {
       // `find(_:)` as it is: the schema's pre-rendered select, marked so that a driver keeps
       // its statement with Quarry's own.
-      // Its one placeholder is the `?` before the closing parenthesis.
       fragment = QueryFragment(
-        utf8: byKey, bindings: filter.predicates.values, placeholders: [byKey.count - 2],
-        preRendered: .selectByPrimaryKey)
+        utf8: byKey, bindings: filter.predicates.values,
+        placeholders: schema.selectByPrimaryKeyPlaceholders, preRendered: .selectByPrimaryKey)
       return
     }
     if selectionTerms == nil, !isDistinct {

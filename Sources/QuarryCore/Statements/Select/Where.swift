@@ -591,8 +591,8 @@ extension PrimaryKeyedTable {
     guard let predicate = schema.primaryKeyPredicateUTF8,
       let name = schema.primaryKeyQualifiedNameUTF8, columns.primaryKey.isQualifiedName(name)
     else { return nil }
-    // Its one placeholder is the `?` before the closing parenthesis.
-    return QueryFragment(utf8: predicate, bindings: [key], placeholders: [predicate.count - 2])
+    return QueryFragment(
+      utf8: predicate, bindings: [key], placeholders: schema.primaryKeyPredicatePlaceholders)
   }
 
   /// The rows whose primary key is `key`: the schema's predicate, or the key column's `=`.
