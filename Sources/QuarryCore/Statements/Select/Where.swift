@@ -530,9 +530,9 @@ extension Table {
   /// LIMIT 1 + 1
   /// ```
   @inlinable
-  public static func limit(_ count: (TableColumns) -> some QueryExpression<Int>) -> Select<
-    Self, Self
-  > {
+  public static func limit(
+    _ count: (TableColumns) -> some QueryExpression<Int>
+  ) -> Select<Self, Self> {
     Where().limit(count)
   }
 
