@@ -117,6 +117,11 @@ struct PostgresDialectTests {
         message?.hasPrefix("\(feature) has no PostgreSQL form: ") == true,
         "\(feature): \(message ?? fragment.sql)")
     }
+    // A refusal inside a view, whose values are written in as literals, still refuses.
+    let view = DialectItem.createTemporaryView(as: DialectItem.where { $0.name.glob("a*") })
+      .queryFragment.rendered(for: .postgres)
+    #expect(refusal(view)?.hasPrefix("GLOB has no PostgreSQL form: ") == true, "\(view.sql)")
+    #expect(view.sql.contains("CREATE TEMPORARY VIEW"))
     // SQLite's SQL is untouched.
     #expect(refusal(DialectItem.select { SQLFunctions.printf("%d", $0.id) }.query) == nil)
   }

@@ -17,6 +17,10 @@ package struct SQLRenderer {
   package let dialect: SQLDialect
   /// How bound values are written.
   package var placeholderStyle: PlaceholderStyle
+  /// How the statement's own values are written, outside any part written with literals: an
+  /// invalid value (a refusal) stays a binding there, so that it still fails before anything
+  /// is sent.
+  package let statementPlaceholderStyle: PlaceholderStyle
   /// The SQL rendered so far.
   package var utf8: [UInt8] = []
   /// The values bound so far, in order.
@@ -28,6 +32,7 @@ package struct SQLRenderer {
   package init(dialect: SQLDialect, placeholders style: PlaceholderStyle) {
     self.dialect = dialect
     self.placeholderStyle = style
+    self.statementPlaceholderStyle = style
   }
 
   /// Appends SQL text.
@@ -37,7 +42,9 @@ package struct SQLRenderer {
 
   /// Appends a bound value, written as the placeholder style says.
   package mutating func append(binding: QueryBinding) {
-    switch placeholderStyle {
+    var style = placeholderStyle
+    if case .invalid = binding { style = statementPlaceholderStyle }
+    switch style {
     case .question:
       placeholders.append(utf8.count)
       utf8.append(UInt8(ascii: "?"))

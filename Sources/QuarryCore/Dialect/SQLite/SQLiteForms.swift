@@ -45,9 +45,10 @@ enum SQLiteForms {
         fragment.append(" AS \(quote: source.alias)")
       }
     case .inlined(let inlined):
-      var renderer = SQLRenderer(dialect: .sqlite, placeholders: .literal)
-      renderer.append(inlined)
-      fragment.append(utf8: renderer.utf8)
+      // (A value that could not be encoded stays a binding: running the statement fails.)
+      var renderer = SQLRenderer(dialect: .sqlite, placeholders: .question)
+      renderer.appendInlined(inlined)
+      fragment.append(renderer.fragment)
     case .upsertSelect(let select):
       // SQLite needs a WHERE just before an upsert clause to parse a select's end, which
       // can't follow the select's own ORDER BY or LIMIT: the select is read as a subquery.
