@@ -290,7 +290,20 @@ struct PostgresCancellationTests {
           try await #sql("SELECT pg_sleep(30)", dialect: .postgres).execute(db)
         }
       }
-      try await Task.sleep(for: .milliseconds(300))
+      // Cancel once the statement runs on the server (a loaded machine may take a while to
+      // get there; cancelled before, the task would stop before sending anything).
+      for _ in 0..<200 {
+        let running = try await db.read { db in
+          try await #sql(
+            """
+            SELECT count(*) FROM pg_stat_activity
+            WHERE state = 'active' AND query = 'SELECT pg_sleep(30)'
+            """, as: Int.self, dialect: .postgres
+          ).fetchOne(db)
+        }
+        if running == 1 { break }
+        try await Task.sleep(for: .milliseconds(50))
+      }
       sleeper.cancel()
       let result = await sleeper.result
       let waited = ContinuousClock.now - started

@@ -13,7 +13,6 @@ public struct AggregateFunction<QueryValue>: QueryExpression, Sendable {
   @usableFromInline var whenEmpty: String?
 
   /// A call of `name` with `arguments`: `name(arguments)`.
-  @inlinable
   init(_ name: String, _ arguments: QueryFragment) {
     var call = QueryFragment(sql: name)
     call.append(sql: "(")
@@ -22,7 +21,6 @@ public struct AggregateFunction<QueryValue>: QueryExpression, Sendable {
   }
 
   /// A call the dialects spell differently.
-  @inlinable
   init(_ aggregate: AggregateForm, whenEmpty: String? = nil) {
     self.call = .form(.aggregate(aggregate))
     self.whenEmpty = whenEmpty
@@ -31,20 +29,17 @@ public struct AggregateFunction<QueryValue>: QueryExpression, Sendable {
   /// Counts only rows matching `condition`: `count(*) FILTER (WHERE …)`.
   ///
   /// `SQLFunctions.count().filter($0.isCompleted)` renders `count(*) FILTER (WHERE "reminders"."isCompleted")`.
-  @inlinable
   public func filter(_ condition: some QueryExpression<Bool>) -> Self {
     var copy = self
     copy.filter = condition.queryFragment
     return copy
   }
 
-  @inlinable
   public func write(to fragment: inout QueryFragment) {
     write(to: &fragment, over: nil)
   }
 
   /// Writes the call, followed by `OVER window` when it runs as a window function.
-  @inlinable
   func write(to fragment: inout QueryFragment, over window: QueryFragment?) {
     if whenEmpty != nil { fragment.append(form: .whenEmptyOpen) }
     fragment.append(call)
@@ -81,7 +76,6 @@ extension AggregateFunction {
   /// ```
   ///
   /// `$0.title.groupConcat(", ").order(by: $0.title.desc())` renders `group_concat("reminders"."title", ', ' ORDER BY "reminders"."title" DESC)`.
-  @inlinable
   public func order(by terms: any QueryExpression...) -> Self {
     var copy = self
     var ordering = copy.ordering ?? QueryFragment()
@@ -97,7 +91,6 @@ extension QueryExpression {
   /// `$0.id.count()` renders `count("reminders"."id")`.
   ///
   /// `$0.priority.count(distinct: true)` renders `count(DISTINCT "reminders"."priority")`.
-  @inlinable
   public func count(distinct: Bool = false) -> AggregateFunction<Int> {
     AggregateFunction("count", "\(raw: distinct ? "DISTINCT " : "")\(self)")
   }
@@ -106,7 +99,6 @@ extension QueryExpression {
   /// `condition`, `$0.id.count(filter: $0.isCompleted)`.
   ///
   /// `$0.id.count(filter: $0.isCompleted)` renders `count("reminders"."id") FILTER (WHERE "reminders"."isCompleted")`.
-  @inlinable
   public func count(distinct: Bool = false, filter condition: some QueryExpression<Bool>)
     -> AggregateFunction<Int>
   {
@@ -116,13 +108,11 @@ extension QueryExpression {
   /// `max(expression)`: `NULL` for no rows.
   ///
   /// `$0.priority.max()` renders `max("reminders"."priority")`.
-  @inlinable
   public func max() -> AggregateFunction<QueryValue?> { AggregateFunction("max", "\(self)") }
 
   /// `min(expression)`: `NULL` for no rows.
   ///
   /// `$0.priority.min()` renders `min("reminders"."priority")`.
-  @inlinable
   public func min() -> AggregateFunction<QueryValue?> { AggregateFunction("min", "\(self)") }
 
   /// `group_concat(expression, ?)`; `.order(by:)` orders the values (SQLite 3.44 and later).
@@ -130,7 +120,6 @@ extension QueryExpression {
   /// `$0.title.groupConcat(", ")` renders `group_concat("reminders"."title", ', ')`.
   ///
   /// `$0.title.groupConcat(distinct: true)` renders `group_concat(DISTINCT "reminders"."title")`.
-  @inlinable
   public func groupConcat(
     _ separator: String = ",", distinct: Bool = false
   ) -> AggregateFunction<String?> {
@@ -141,7 +130,6 @@ extension QueryExpression {
   /// `group_concat(expression, separator)` with a separator computed per row.
   ///
   /// `$0.title.groupConcat($0.title.substr(1, 1))` renders `group_concat("reminders"."title", substr("reminders"."title", 1, 1))`.
-  @inlinable
   public func groupConcat(_ separator: some QueryExpression<String>) -> AggregateFunction<String?> {
     AggregateFunction(
       .groupConcat(queryFragment, separator: separator.queryFragment, distinct: false))
@@ -152,7 +140,6 @@ extension QueryExpression where QueryValue: QueryNumeric {
   /// `sum(expression)`: `NULL` for no rows.
   ///
   /// `$0.priority.sum()` renders `sum("reminders"."priority")`.
-  @inlinable
   public func sum(distinct: Bool = false) -> AggregateFunction<QueryValue?> {
     AggregateFunction("sum", "\(raw: distinct ? "DISTINCT " : "")\(self)")
   }
@@ -160,7 +147,6 @@ extension QueryExpression where QueryValue: QueryNumeric {
   /// `total(expression)`, or `total(DISTINCT expression)`: like `sum`, but 0.0 for no rows.
   ///
   /// `$0.priority.total()` renders `total("reminders"."priority")`.
-  @inlinable
   public func total(distinct: Bool = false) -> AggregateFunction<Double> {
     AggregateFunction(.total(queryFragment, distinct: distinct), whenEmpty: "0.0")
   }
@@ -168,7 +154,6 @@ extension QueryExpression where QueryValue: QueryNumeric {
   /// `avg(expression)`: `NULL` for no rows.
   ///
   /// `$0.priority.avg()` renders `avg("reminders"."priority")`.
-  @inlinable
   public func avg(distinct: Bool = false) -> AggregateFunction<Double?> {
     AggregateFunction("avg", "\(raw: distinct ? "DISTINCT " : "")\(self)")
   }

@@ -9,7 +9,6 @@ public struct IntegerArgument: QueryExpression, Sendable {
   public let value: Int
 
   /// An argument of `value`.
-  @inlinable
   public init(_ value: Int) { self.value = value }
 
   /// Appends `?`, which PostgreSQL renders `CAST($1 AS integer)`.

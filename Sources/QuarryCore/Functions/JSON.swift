@@ -7,7 +7,6 @@ extension QueryExpression {
   /// `expression -> ?`: the JSON value at `path` (`'$.a'`, `'$[0]'`), as JSON text.
   ///
   /// `SQLFunctions.jsonArray($0.id, $0.title).jsonValue(at: "$[1]")` renders `(json_array("reminders"."id", "reminders"."title") -> '$[1]')`.
-  @inlinable
   public func jsonValue(at path: String) -> SQLQueryExpression<String?> {
     SQLQueryExpression(.form(.jsonValue(queryFragment, path: path)))
   }
@@ -15,7 +14,6 @@ extension QueryExpression {
   /// `expression ->> ?`: the SQL value at `path`, typed as you expect it.
   ///
   /// `SQLFunctions.jsonArray($0.id, $0.title).jsonExtract("$[1]", as: String.self)` renders `(json_array("reminders"."id", "reminders"."title") ->> '$[1]')`.
-  @inlinable
   public func jsonExtract<Value>(_ path: String, as type: Value.Type = Value.self)
     -> SQLQueryExpression<Value?>
   {
@@ -26,7 +24,6 @@ extension QueryExpression {
   /// `json_group_array(expression)`: the group's values as a JSON array.
   ///
   /// `$0.title.jsonGroupArray()` renders `json_group_array("reminders"."title")`.
-  @inlinable
   public func jsonGroupArray() -> AggregateFunction<String> {
     AggregateFunction(.jsonGroupArray(queryFragment), whenEmpty: "'[]'")
   }

@@ -5,26 +5,25 @@ extension QueryExpression where QueryValue: QueryText {
   /// `length(expression)`: the number of characters.
   ///
   /// `$0.title.length()` renders `length("reminders"."title")`.
-  @inlinable public func length() -> SQLQueryExpression<QueryValue.CountValue> {
+  public func length() -> SQLQueryExpression<QueryValue.CountValue> {
     SQLQueryExpression("length(\(self))")
   }
   /// `lower(expression)`
   ///
   /// `$0.title.lower()` renders `lower("reminders"."title")`.
-  @inlinable public func lower() -> SQLQueryExpression<QueryValue> {
+  public func lower() -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("lower(\(self))")
   }
   /// `upper(expression)`
   ///
   /// `$0.title.upper()` renders `upper("reminders"."title")`.
-  @inlinable public func upper() -> SQLQueryExpression<QueryValue> {
+  public func upper() -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("upper(\(self))")
   }
 
   /// `trim(expression)`, or `trim(expression, ?)` to remove the given characters.
   ///
   /// `$0.title.trim()` renders `trim("reminders"."title")`.
-  @inlinable
   public func trim(_ characters: String? = nil) -> SQLQueryExpression<QueryValue> {
     guard let characters else { return SQLQueryExpression("trim(\(self))") }
     return SQLQueryExpression("\(form: .function(.trimCharacters))(\(self), \(characters))")
@@ -33,7 +32,6 @@ extension QueryExpression where QueryValue: QueryText {
   /// `ltrim(expression)`, or `ltrim(expression, ?)`.
   ///
   /// `$0.title.ltrim(" -")` renders `ltrim("reminders"."title", ' -')`.
-  @inlinable
   public func ltrim(_ characters: String? = nil) -> SQLQueryExpression<QueryValue> {
     guard let characters else { return SQLQueryExpression("ltrim(\(self))") }
     return SQLQueryExpression("ltrim(\(self), \(characters))")
@@ -42,7 +40,6 @@ extension QueryExpression where QueryValue: QueryText {
   /// `rtrim(expression)`, or `rtrim(expression, ?)`.
   ///
   /// `$0.title.rtrim(".")` renders `rtrim("reminders"."title", '.')`.
-  @inlinable
   public func rtrim(_ characters: String? = nil) -> SQLQueryExpression<QueryValue> {
     guard let characters else { return SQLQueryExpression("rtrim(\(self))") }
     return SQLQueryExpression("rtrim(\(self), \(characters))")
@@ -51,7 +48,6 @@ extension QueryExpression where QueryValue: QueryText {
   /// `substr(expression, ?, ?)`: `length` characters from the 1-based `start`.
   ///
   /// `$0.title.substr(1, 3)` renders `substr("reminders"."title", 1, 3)`.
-  @inlinable
   public func substr(_ start: Int, _ length: Int? = nil) -> SQLQueryExpression<QueryValue> {
     let start = IntegerArgument(start)
     guard let length else { return SQLQueryExpression("substr(\(self), \(start))") }
@@ -61,7 +57,6 @@ extension QueryExpression where QueryValue: QueryText {
   /// `replace(expression, ?, ?)`
   ///
   /// `$0.title.replace("Call", with: "Phone")` renders `replace("reminders"."title", 'Call', 'Phone')`.
-  @inlinable
   public func replace(_ target: String, with replacement: String) -> SQLQueryExpression<QueryValue>
   {
     SQLQueryExpression("replace(\(self), \(target), \(replacement))")
@@ -70,7 +65,6 @@ extension QueryExpression where QueryValue: QueryText {
   /// `replace(expression, ?, ?)`, as SQL spells it: `$0.title.replace("a", "b")`.
   ///
   /// `$0.title.replace("Call", "Phone")` renders `replace("reminders"."title", 'Call', 'Phone')`.
-  @inlinable
   public func replace(_ target: String, _ replacement: String) -> SQLQueryExpression<QueryValue> {
     replace(target, with: replacement)
   }
@@ -78,7 +72,6 @@ extension QueryExpression where QueryValue: QueryText {
   /// `instr(expression, ?)`: the 1-based position of `substring`, 0 when absent.
   ///
   /// `$0.title.instr("a")` renders `instr("reminders"."title", 'a')`.
-  @inlinable
   public func instr(_ substring: String) -> SQLQueryExpression<QueryValue.CountValue> {
     SQLQueryExpression("\(form: .function(.instr))(\(self), \(substring))")
   }
@@ -86,7 +79,7 @@ extension QueryExpression where QueryValue: QueryText {
   /// `unicode(expression)`: the code point of the first character.
   ///
   /// `$0.title.unicode()` renders `unicode("reminders"."title")`.
-  @inlinable public func unicode() -> SQLQueryExpression<Int?> {
+  public func unicode() -> SQLQueryExpression<Int?> {
     SQLQueryExpression("\(form: .function(.unicode))(\(self))")
   }
 }
@@ -95,14 +88,13 @@ extension QueryExpression where QueryValue: QueryNumeric {
   /// `abs(expression)`
   ///
   /// `$0.id.abs()` renders `abs("reminders"."id")`.
-  @inlinable public func abs() -> SQLQueryExpression<QueryValue> {
+  public func abs() -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("abs(\(self))")
   }
 
   /// `round(expression, ?)`
   ///
   /// `$0.id.round(2)` renders `round("reminders"."id", 2)`.
-  @inlinable
   public func round(_ digits: Int = 0) -> SQLQueryExpression<Double> {
     SQLQueryExpression(.form(.round(queryFragment, digits: digits)))
   }
@@ -112,7 +104,7 @@ extension QueryExpression {
   /// `hex(expression)`
   ///
   /// `$0.title.hex()` renders `hex("reminders"."title")`.
-  @inlinable public func hex() -> SQLQueryExpression<String> {
+  public func hex() -> SQLQueryExpression<String> {
     SQLQueryExpression(
       .sqliteOnly(
         "hex(\(self))", "hex()", instead: "use #sql(\"upper(encode(…, 'hex'))\") on bytea"))
@@ -120,7 +112,7 @@ extension QueryExpression {
   /// `quote(expression)`: the value as an SQL literal.
   ///
   /// `$0.title.quote()` renders `quote("reminders"."title")`.
-  @inlinable public func quote() -> SQLQueryExpression<String> {
+  public func quote() -> SQLQueryExpression<String> {
     SQLQueryExpression(
       .sqliteOnly(
         "quote(\(self))", "quote()", instead: "use #sql(\"quote_nullable(…)\"), or bind the value"))
@@ -128,7 +120,7 @@ extension QueryExpression {
   /// `typeof(expression)`: `'integer'`, `'real'`, `'text'`, `'blob'` or `'null'`.
   ///
   /// `$0.priority.typeof()` renders `typeof("reminders"."priority")`.
-  @inlinable public func typeof() -> SQLQueryExpression<String> {
+  public func typeof() -> SQLQueryExpression<String> {
     SQLQueryExpression(
       .sqliteOnly(
         "typeof(\(self))", "typeof()",
@@ -138,7 +130,6 @@ extension QueryExpression {
   /// `nullif(expression, ?)`: `NULL` when the value equals `other`.
   ///
   /// `$0.priority.nullif(0)` renders `nullif("reminders"."priority", 0)`.
-  @inlinable
   public func nullif(_ other: QueryValue) -> SQLQueryExpression<QueryValue?>
   where QueryValue: QueryBindable {
     SQLQueryExpression("nullif(\(self), \(other))")
@@ -147,7 +138,6 @@ extension QueryExpression {
   /// `ifnull(expression, ?)`
   ///
   /// `$0.priority.ifnull(0)` renders `ifnull("reminders"."priority", 0)`.
-  @inlinable
   public func ifnull<Wrapped: QueryBindable>(_ fallback: Wrapped) -> SQLQueryExpression<Wrapped>
   where QueryValue == Wrapped? {
     SQLQueryExpression("\(form: .function(.ifnull))(\(self), \(fallback))")
@@ -240,12 +230,12 @@ extension QueryExpression where QueryValue: QueryText {
   /// `length(expression)`: the number of characters, as Swift spells it (`$0.title.count`).
   ///
   /// `$0.title.count` renders `length("reminders"."title")`.
-  @inlinable public var count: SQLQueryExpression<QueryValue.CountValue> { length() }
+  public var count: SQLQueryExpression<QueryValue.CountValue> { length() }
 
   /// `octet_length(expression)`: the number of bytes of its UTF-8 (SQLite 3.43 and later).
   ///
   /// `$0.title.octetLength()` renders `octet_length("reminders"."title")`.
-  @inlinable public func octetLength() -> SQLQueryExpression<QueryValue.CountValue> {
+  public func octetLength() -> SQLQueryExpression<QueryValue.CountValue> {
     SQLQueryExpression("octet_length(\(self))")
   }
 
@@ -253,7 +243,7 @@ extension QueryExpression where QueryValue: QueryText {
   /// hexadecimal (SQLite 3.41 and later).
   ///
   /// `$0.title.hex().unhex()` renders `unhex(hex("reminders"."title"))`.
-  @inlinable public func unhex() -> SQLQueryExpression<[UInt8]?> {
+  public func unhex() -> SQLQueryExpression<[UInt8]?> {
     SQLQueryExpression(.form(.unhex(queryFragment)))
   }
 }
@@ -262,7 +252,7 @@ extension QueryExpression where QueryValue: QueryNumeric {
   /// `sign(expression)`: -1, 0 or 1 (`NULL` for `NULL`, so optional for an optional).
   ///
   /// `$0.id.sign()` renders `sign("reminders"."id")`.
-  @inlinable public func sign() -> SQLQueryExpression<Int> {
+  public func sign() -> SQLQueryExpression<Int> {
     SQLQueryExpression(.sign(of: self))
   }
 }
@@ -271,7 +261,7 @@ extension QueryExpression where QueryValue: QueryNumeric & QueryOptional {
   /// `sign(expression)` of an optional: `NULL` for `NULL`.
   ///
   /// `$0.priority.sign()` renders `sign("reminders"."priority")`.
-  @inlinable public func sign() -> SQLQueryExpression<Int?> {
+  public func sign() -> SQLQueryExpression<Int?> {
     SQLQueryExpression(.sign(of: self))
   }
 }
@@ -296,21 +286,21 @@ extension QueryExpression {
   /// `likely(expression)`: the value, hinting to the planner that it is usually true.
   ///
   /// `$0.isCompleted.likely()` renders `likely("reminders"."isCompleted")`.
-  @inlinable public func likely() -> SQLQueryExpression<QueryValue> {
+  public func likely() -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression(.plannerHint("likely", self))
   }
 
   /// `unlikely(expression)`: the value, hinting to the planner that it is usually false.
   ///
   /// `$0.isCompleted.unlikely()` renders `unlikely("reminders"."isCompleted")`.
-  @inlinable public func unlikely() -> SQLQueryExpression<QueryValue> {
+  public func unlikely() -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression(.plannerHint("unlikely", self))
   }
 
   /// `likelihood(expression, ?)`: the value, hinting how often it is true (0.0 to 1.0).
   ///
   /// `$0.isCompleted.likelihood(0.25)` renders `likelihood("reminders"."isCompleted", 0.25)`.
-  @inlinable public func likelihood(_ probability: Double) -> SQLQueryExpression<QueryValue> {
+  public func likelihood(_ probability: Double) -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression(.plannerHint("likelihood", self, ", " + String(probability)))
   }
 }
