@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Benchmarks live in their own package so Quarry's users never resolve GRDB. W9 (PostgreSQL) is
-// its own executable, so that building `QuarryBenchmarks` alone never compiles postgres-nio.
+// its own executable, so that building `QuarryBenchmarks` alone never compiles postgres-nio, nor
+// W9's other contenders, Fluent and SQLKit (PostgresKit), which only that executable depends on.
 let package = Package(
   name: "QuarryBenchmarks",
   platforms: [.macOS(.v13)],
@@ -10,6 +11,10 @@ let package = Package(
     .package(name: "Quarry", path: ".."),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/vapor/fluent-kit", exact: "1.57.0"),
+    .package(url: "https://github.com/vapor/fluent-postgres-driver", exact: "2.14.0"),
+    .package(url: "https://github.com/vapor/postgres-kit", exact: "2.17.0"),
+    .package(url: "https://github.com/vapor/sql-kit", exact: "3.36.0"),
   ],
   targets: [
     .systemLibrary(
@@ -32,6 +37,10 @@ let package = Package(
         .product(name: "Quarry", package: "Quarry"),
         .product(name: "QuarryPostgres", package: "Quarry"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "FluentKit", package: "fluent-kit"),
+        .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+        .product(name: "PostgresKit", package: "postgres-kit"),
+        .product(name: "SQLKit", package: "sql-kit"),
       ]
     ),
   ],

@@ -28,12 +28,18 @@ enum W9 {
       String($0.dropFirst(10))
     }
 
-    let configuration = try PostgresURL(url).clientConfiguration
+    let postgresURL = try PostgresURL(url)
+    let configuration = postgresURL.clientConfiguration
     let rawClient = PostgresClient(configuration: configuration)
     let rawRunner = Task { await rawClient.run() }
     let db = PostgresDatabase(primary: configuration)
     let raw = RawContenders(client: rawClient)
     let quarry = QuarryContenders(db: db)
+    // SQLKit and Fluent, each with a pool of its own, as a server would set them up.
+    let sqlKitClient = PostgresClient(configuration: configuration)
+    let sqlKitRunner = Task { await sqlKitClient.run() }
+    let sqlKit = SQLKitContenders(client: sqlKitClient)
+    let fluent = try FluentContenders(url: postgresURL)
 
     // The schema and rows, made once; `ANALYZE` so the server plans every run alike.
     try await db.writeWithoutTransaction { db in
@@ -47,14 +53,17 @@ enum W9 {
     let ids = (0..<lookupCount).map { _ in Int.random(in: 1...rowCount, using: &generator) }
     let values = RowValues.make(insertCount)
     let workloads: [(id: String, title: String, contenders: [Contender])] = [
-      ("W9F", "fetch \(rowCount) rows × 10 columns", [raw.fetch, quarry.fetch]),
+      (
+        "W9F", "fetch \(rowCount) rows × 10 columns",
+        [raw.fetch, quarry.fetch, sqlKit.fetch, fluent.fetch]
+      ),
       (
         "W9I", "\(insertCount) single-row inserts, 1 transaction",
-        [raw.insert(values), quarry.insert(values)]
+        [raw.insert(values), quarry.insert(values), sqlKit.insert(values), fluent.insert(values)]
       ),
       (
         "W9L", "\(lookupCount) primary-key lookups, 1 transaction",
-        [raw.lookup(ids), quarry.lookup(ids)]
+        [raw.lookup(ids), quarry.lookup(ids), sqlKit.lookup(ids), fluent.lookup(ids)]
       ),
     ]
     var results: [[Measurement]] = []
@@ -72,8 +81,11 @@ enum W9 {
       try await db.execute(sql: #"DROP TABLE "w9_rows", "w9_inserted""#)
     }
     await db.close()
-    rawRunner.cancel()
-    await rawRunner.value
+    await fluent.shutdown()
+    for runner in [rawRunner, sqlKitRunner] {
+      runner.cancel()
+      await runner.value
+    }
 
     print(
       "Quarry W9\(quick ? " (--quick: tiny sizes, timings meaningless)" : ""): "

@@ -1,4 +1,4 @@
-// W9's schema, rows and inserted values, the same for both contenders.
+// W9's schema, rows and inserted values, the same for every contender.
 
 /// The fetched and looked-up table, and the table the inserts go to (emptied before each run).
 let schema = [
@@ -59,7 +59,7 @@ struct RowValues {
   }
 }
 
-/// A checksum of one row's values, for checking that both contenders read the same.
+/// A checksum of one row's values, for checking that every contender read the same.
 func rowChecksum(
   _ id: Int, _ name: String, _ price: Double, _ quantity: Int, _ note: String?, _ active: Bool,
   _ category: String, _ rating: Double, _ stock: Int, _ code: String
