@@ -24,32 +24,10 @@ public struct QueryFragment: Hashable, Sendable {
   @usableFromInline package var values: [QueryBinding]
   /// Where each value's `?` is in ``text``, in order: a renderer that writes other
   /// placeholders (`$1`, or the value as a literal) finds them here, never by reading the SQL.
-  /// (Stored as nil while there is none: copying a fragment retains no empty array.)
-  @inlinable package var placeholders: [Int] {
-    get { placeholderStorage ?? [] }
-    _modify {
-      var placeholders = placeholderStorage ?? []
-      placeholderStorage = nil
-      defer { placeholderStorage = placeholders.capacity == 0 ? nil : placeholders }
-      yield &placeholders
-    }
-    set { placeholderStorage = newValue.capacity == 0 ? nil : newValue }
-  }
-  @usableFromInline package var placeholderStorage: [Int]?
+  @usableFromInline package var placeholders: [Int]
   /// The constructs SQLite and another dialect spell differently, in the order they start: the
   /// text holds SQLite's spelling, which another dialect's renderer replaces.
-  /// (Stored as nil while there is none.)
-  @inlinable package var forms: [PlacedForm] {
-    get { formStorage ?? [] }
-    _modify {
-      var forms = formStorage ?? []
-      formStorage = nil
-      defer { formStorage = forms.isEmpty ? nil : forms }
-      yield &forms
-    }
-    set { formStorage = newValue.isEmpty ? nil : newValue }
-  }
-  @usableFromInline package var formStorage: [PlacedForm]?
+  @usableFromInline package var forms: [PlacedForm]
   /// Which of a table schema's pre-rendered statements this fragment is, when it is one as it
   /// was rendered: a driver keeps those prepared apart from the user's statements. Any append
   /// clears it.
@@ -73,6 +51,8 @@ public struct QueryFragment: Hashable, Sendable {
   public init() {
     text = []
     values = []
+    placeholders = []
+    forms = []
   }
 
   /// Creates a fragment of SQL text without bindings.
@@ -82,6 +62,8 @@ public struct QueryFragment: Hashable, Sendable {
   public init(sql: String) {
     self.text = Array(sql.utf8)
     self.values = []
+    self.placeholders = []
+    self.forms = []
   }
 
   /// Creates a fragment from UTF-8 SQL text, its bindings and where their placeholders are,
@@ -93,7 +75,8 @@ public struct QueryFragment: Hashable, Sendable {
   ) {
     self.text = utf8
     self.values = bindings
-    self.placeholderStorage = placeholders.isEmpty ? nil : placeholders
+    self.placeholders = placeholders
+    self.forms = []
     self.preRendered = preRendered
   }
 
@@ -113,7 +96,7 @@ public struct QueryFragment: Hashable, Sendable {
   /// Fragments are equal when their SQL text, bindings and dialect forms are.
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.text == rhs.text && lhs.values == rhs.values && lhs.formStorage == rhs.formStorage
+    lhs.text == rhs.text && lhs.values == rhs.values && lhs.forms == rhs.forms
   }
 
   /// Hashes the SQL text and bindings.
@@ -125,7 +108,7 @@ public struct QueryFragment: Hashable, Sendable {
 
   /// Whether the fragment holds no SQL text, no bindings and no dialect form.
   @inlinable
-  public var isEmpty: Bool { text.isEmpty && values.isEmpty && formStorage == nil }
+  public var isEmpty: Bool { text.isEmpty && values.isEmpty && forms.isEmpty }
 
   /// Makes room for `byteCount` bytes of SQL text.
   @inlinable
@@ -256,14 +239,14 @@ public struct QueryFragment: Hashable, Sendable {
     text.append(contentsOf: other.text)
     if !other.values.isEmpty {
       values.append(contentsOf: other.values)
-      if shift == 0 && placeholderStorage == nil {
-        placeholderStorage = other.placeholderStorage
+      if shift == 0 && placeholders.isEmpty {
+        placeholders = other.placeholders
       } else {
         placeholders.reserveCapacity(placeholders.count + other.placeholders.count)
         for offset in other.placeholders { placeholders.append(offset + shift) }
       }
     }
-    if other.formStorage != nil { appendForms(of: other, shiftedBy: shift) }
+    if !other.forms.isEmpty { appendForms(of: other, shiftedBy: shift) }
   }
 
   /// Appends an expression's SQL.
