@@ -430,8 +430,7 @@ extension QueryExpression {
   where QueryValue: QueryBindable {
     let binding = other.queryBinding
     guard !binding.isNull else { return BinaryOperation(self, "IS", BoundValue(other)) }
-    return BinaryOperation(
-      self, .isOperator(negated: false), sqlite: "IS", BoundValue(other))
+    return BinaryOperation(self, IsOperator.is, BoundValue(other))
   }
 
   /// `lhs IS NOT rhs`. `.isNot(nil)` tests for a value.
@@ -442,8 +441,7 @@ extension QueryExpression {
   where QueryValue: QueryBindable {
     let binding = other.queryBinding
     guard !binding.isNull else { return BinaryOperation(self, "IS NOT", BoundValue(other)) }
-    return BinaryOperation(
-      self, .isOperator(negated: true), sqlite: "IS NOT", BoundValue(other))
+    return BinaryOperation(self, IsOperator.isNot, BoundValue(other))
   }
 
   /// `lhs IS rhs` for two expressions.
@@ -453,7 +451,7 @@ extension QueryExpression {
   public func `is`<Other: QueryExpression<QueryValue>>(_ other: Other)
     -> BinaryOperation<Bool, Self, Other>
   {
-    BinaryOperation(self, .isOperator(negated: false), sqlite: "IS", other)
+    BinaryOperation(self, IsOperator.is, other)
   }
 
   /// `lhs IS NOT rhs` for two expressions.
@@ -463,6 +461,6 @@ extension QueryExpression {
   public func isNot<Other: QueryExpression<QueryValue>>(_ other: Other)
     -> BinaryOperation<Bool, Self, Other>
   {
-    BinaryOperation(self, .isOperator(negated: true), sqlite: "IS NOT", other)
+    BinaryOperation(self, IsOperator.isNot, other)
   }
 }

@@ -88,14 +88,15 @@ public struct BinaryOperation<QueryValue, LHS: QueryExpression, RHS: QueryExpres
     self.rhs = rhs
   }
 
-  /// An operation whose operator the dialects spell differently (`IS`, `IS NOT`).
-  @usableFromInline var operatorForm: DialectForm?
+  /// Whether the operator is `IS` or `IS NOT` between two expressions, which the dialects
+  /// spell differently. (A trivial value, so the operation stays cheap to copy.)
+  @usableFromInline var isOperator: IsOperator = .none
 
-  /// `lhs form rhs`: the operator is a dialect form, ``operator`` SQLite's spelling of it.
+  /// `lhs IS rhs` or `lhs IS NOT rhs`, which other dialects spell their own way.
   @inlinable
-  init(_ lhs: LHS, _ form: DialectForm, sqlite operator: StaticString, _ rhs: RHS) {
-    self.init(lhs, `operator`, rhs)
-    self.operatorForm = form
+  init(_ lhs: LHS, _ isOperator: IsOperator, _ rhs: RHS) {
+    self.init(lhs, isOperator == .isNot ? "IS NOT" : "IS", rhs)
+    self.isOperator = isOperator
   }
 
   @inlinable
@@ -103,10 +104,10 @@ public struct BinaryOperation<QueryValue, LHS: QueryExpression, RHS: QueryExpres
     fragment.append(byte: UInt8(ascii: "("))
     lhs.write(to: &fragment)
     fragment.append(byte: UInt8(ascii: " "))
-    if let operatorForm {
-      fragment.append(form: operatorForm)
-    } else {
-      fragment.append(literal: self.operator)
+    switch isOperator {
+    case .none: fragment.append(literal: self.operator)
+    case .is: fragment.append(form: .isOperator(negated: false))
+    case .isNot: fragment.append(form: .isOperator(negated: true))
     }
     fragment.append(byte: UInt8(ascii: " "))
     rhs.write(to: &fragment)
@@ -146,4 +147,10 @@ public struct UnaryOperation<QueryValue, Operand: QueryExpression>: QueryExpress
   /// Parenthesized.
   @inlinable
   public static var rendersDelimited: Bool { true }
+}
+
+/// Whether a ``BinaryOperation`` is `IS` or `IS NOT` between two expressions.
+@usableFromInline
+enum IsOperator: UInt8, Sendable {
+  case none, `is`, isNot
 }

@@ -161,6 +161,7 @@ public struct QueryFragment: Hashable, Sendable {
   @inlinable
   package mutating func reserveBindingCapacity(_ count: Int) {
     values.reserveCapacity(count)
+    placeholders.reserveCapacity(count)
   }
 
   /// Appends `(?, ?), (?, ?)`: `rowCount` rows of placeholders bound to `bindings`, one row
@@ -242,7 +243,6 @@ public struct QueryFragment: Hashable, Sendable {
       if shift == 0 && placeholders.isEmpty {
         placeholders = other.placeholders
       } else {
-        placeholders.reserveCapacity(placeholders.count + other.placeholders.count)
         for offset in other.placeholders { placeholders.append(offset + shift) }
       }
     }

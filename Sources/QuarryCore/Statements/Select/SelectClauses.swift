@@ -1,16 +1,69 @@
 /// The clauses every `SELECT` shares after its `WHERE`: `GROUP BY`, `HAVING`, `ORDER BY`,
 /// `LIMIT` and `OFFSET`, each stored rendered.
 public struct SelectClauses: Sendable {
+  /// The clauses, in one box shared by copies until one of them changes: a select without
+  /// them holds nil, and copying a select retains one reference for all of them.
+  @usableFromInline var storage: Storage?
+
   /// The `GROUP BY` terms, comma-separated; empty for none.
-  @usableFromInline package var grouping = QueryFragment()
+  @inlinable package var grouping: QueryFragment {
+    get { storage?.grouping ?? QueryFragment() }
+    _modify { yield &uniqueStorage().grouping }
+  }
   /// The `HAVING` predicates, joined with `AND`; empty for none.
-  @usableFromInline package var having = QueryFragment()
+  @inlinable package var having: QueryFragment {
+    get { storage?.having ?? QueryFragment() }
+    _modify { yield &uniqueStorage().having }
+  }
   /// The `ORDER BY` terms, comma-separated; empty for none.
-  @usableFromInline package var ordering = QueryFragment()
+  @inlinable package var ordering: QueryFragment {
+    get { storage?.ordering ?? QueryFragment() }
+    _modify { yield &uniqueStorage().ordering }
+  }
   /// The `LIMIT` value; nil for none.
-  @usableFromInline package var limit: Term?
+  @inlinable package var limit: Term? {
+    get { storage?.limit }
+    _modify { yield &uniqueStorage().limit }
+  }
   /// The `OFFSET` value; nil for none.
-  @usableFromInline package var offset: Term?
+  @inlinable package var offset: Term? {
+    get { storage?.offset }
+    _modify { yield &uniqueStorage().offset }
+  }
+
+  /// The box, made first or copied when shared, so that it can change.
+  @inlinable
+  mutating func uniqueStorage() -> Storage {
+    if storage == nil {
+      storage = Storage()
+    } else if !isKnownUniquelyReferenced(&storage) {
+      storage = Storage(copying: storage!)
+    }
+    return storage!
+  }
+
+  /// The clauses' values. Changed only through a unique reference (``uniqueStorage()``), which
+  /// is also why their accesses need no exclusivity check at run time.
+  @usableFromInline
+  final class Storage: @unchecked Sendable {
+    @exclusivity(unchecked) @usableFromInline var grouping = QueryFragment()
+    @exclusivity(unchecked) @usableFromInline var having = QueryFragment()
+    @exclusivity(unchecked) @usableFromInline var ordering = QueryFragment()
+    @exclusivity(unchecked) @usableFromInline var limit: Term?
+    @exclusivity(unchecked) @usableFromInline var offset: Term?
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    init(copying other: Storage) {
+      grouping = other.grouping
+      having = other.having
+      ordering = other.ordering
+      limit = other.limit
+      offset = other.offset
+    }
+  }
 
   /// A `LIMIT` or `OFFSET` value: a Swift integer, bound, or an expression.
   public enum Term: Sendable {
@@ -35,7 +88,9 @@ public struct SelectClauses: Sendable {
   /// Whether there are no clauses.
   @inlinable
   public var isEmpty: Bool {
-    grouping.isEmpty && having.isEmpty && ordering.isEmpty && limit == nil && offset == nil
+    guard let storage else { return true }
+    return storage.grouping.isEmpty && storage.having.isEmpty && storage.ordering.isEmpty
+      && storage.limit == nil && storage.offset == nil
   }
 
   /// Appends a term to a comma-separated list.
@@ -60,19 +115,28 @@ public struct SelectClauses: Sendable {
   /// An upper bound of the bytes ``write(to:)`` appends.
   @inlinable
   var byteCount: Int {
-    grouping.text.count + having.text.count + ordering.text.count + 48
+    guard let storage else { return 0 }
+    return storage.grouping.text.count + storage.having.text.count + storage.ordering.text.count
+      + 48
   }
 
   /// The number of values ``write(to:)`` binds.
   @inlinable
   var bindingCount: Int {
-    grouping.values.count + having.values.count + ordering.values.count
-      + (limit == nil && offset == nil ? 0 : 2)
+    guard let storage else { return 0 }
+    return storage.grouping.values.count + storage.having.values.count
+      + storage.ordering.values.count + (storage.limit == nil && storage.offset == nil ? 0 : 2)
   }
 
   /// Writes the clauses that are present.
   @inlinable
   public func write(to fragment: inout QueryFragment) {
+    guard let storage else { return }
+    let grouping = storage.grouping
+    let having = storage.having
+    let ordering = storage.ordering
+    let limit = storage.limit
+    let offset = storage.offset
     if !grouping.isEmpty {
       fragment.append(literal: "\nGROUP BY ")
       fragment.append(grouping)
