@@ -185,9 +185,9 @@ extension Table {
   /// that gives `json_each`'s columns: `JOIN LATERAL (SELECT …) AS "json_each" ON TRUE`.
   @usableFromInline
   static func jsonEachSource<Key, Value>(
-    _ kind: String, _ json: some QueryExpression, alias: String, key: Key.Type, value: Value.Type
+    _ kind: JoinKind, _ json: some QueryExpression, alias: String, key: Key.Type, value: Value.Type
   ) -> QueryFragment {
-    var source: QueryFragment = "\nFROM \(raw: schema.quotedName)\n\(raw: kind) "
+    var source: QueryFragment = "\nFROM \(raw: schema.quotedName)\n\(raw: kind.keyword) "
     source.append(
       form: .jsonEach(
         JSONEachTable(
@@ -230,7 +230,7 @@ extension Table {
       columns: (columns, each),
       selection: QueryFragment(sql: schema.selectionSQL + ", " + each.selectionSQL),
       source: jsonEachSource(
-        "JOIN", json(columns), alias: alias, key: JSONEachKey<Source.QueryValue>.self,
+        .inner, json(columns), alias: alias, key: JSONEachKey<Source.QueryValue>.self,
         value: JSONEachValue<Source.QueryValue>.self),
       predicates: QueryFragment())
   }
@@ -268,7 +268,7 @@ extension Table {
       columns: (columns, NullableJSONEachColumns(columns: each)),
       selection: QueryFragment(sql: schema.selectionSQL + ", " + each.selectionSQL),
       source: jsonEachSource(
-        "LEFT JOIN", json(columns), alias: alias, key: JSONEachKey<Source.QueryValue>.self,
+        .left, json(columns), alias: alias, key: JSONEachKey<Source.QueryValue>.self,
         value: JSONEachValue<Source.QueryValue>.self),
       predicates: QueryFragment())
   }

@@ -337,15 +337,14 @@ public struct AliasedColumns<Base: Table>: QueryExpression, Sendable {
 extension Table {
   @usableFromInline
   static func joinSource<Other: Table, On: QueryExpression<Bool>>(
-    _ kind: String, _ other: Where<Other>, _ on: On?
+    _ kind: JoinKind, _ other: Where<Other>, _ on: On?
   ) -> (source: QueryFragment, predicates: QueryFragment) {
-    var source: QueryFragment =
-      "\nFROM \(raw: schema.quotedName)\n\(raw: kind) \(raw: Other.schema.quotedName)"
-    guard let on else { return (source, other.predicates) }
-    // The joined table's own filter belongs to the join condition: in an outer join, a filter
-    // in WHERE would drop the rows where nothing matched.
-    source.append(sql: " ON ")
-    writeCondition(on, other.predicates, to: &source)
+    var source: QueryFragment = "\nFROM \(raw: schema.quotedName)"
+    guard let on else {
+      source.appendJoin(kind, Other.schema, alias: nil, on: on, filter: QueryFragment())
+      return (source, other.predicates)
+    }
+    source.appendJoin(kind, Other.schema, alias: nil, on: on, filter: other.predicates)
     return (source, QueryFragment())
   }
 
@@ -368,7 +367,7 @@ extension Table {
   public static func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (TableColumns, Other.TableColumns) -> On
   ) -> JoinSelect<(Self, Other), (TableColumns, Other.TableColumns)> {
-    let parts = joinSource("JOIN", other, on(columns, Other.columns))
+    let parts = joinSource(.inner, other, on(columns, Other.columns))
     return JoinSelect(
       columns: (columns, Other.columns), selection: bothSelections(Other.self),
       source: parts.source, predicates: parts.predicates)
@@ -390,7 +389,7 @@ extension Table {
     _ other: Where<Other>, on: (TableColumns, NullableColumns<Other>) -> On
   ) -> JoinSelect<(Self, Other?), (TableColumns, NullableColumns<Other>)> {
     let right = NullableColumns<Other>(Other.columns)
-    let parts = joinSource("LEFT JOIN", other, on(columns, right))
+    let parts = joinSource(.left, other, on(columns, right))
     return JoinSelect(
       columns: (columns, right), selection: bothSelections(Other.self),
       source: parts.source, predicates: parts.predicates)
@@ -411,7 +410,7 @@ extension Table {
     _ other: Where<Other>, on: (NullableColumns<Self>, Other.TableColumns) -> On
   ) -> JoinSelect<(Self?, Other), (NullableColumns<Self>, Other.TableColumns)> {
     let left = NullableColumns<Self>(columns)
-    let parts = joinSource("RIGHT JOIN", other, on(left, Other.columns))
+    let parts = joinSource(.right, other, on(left, Other.columns))
     return JoinSelect(
       columns: (left, Other.columns), selection: bothSelections(Other.self),
       source: parts.source, predicates: parts.predicates)
@@ -433,7 +432,7 @@ extension Table {
   ) -> JoinSelect<(Self?, Other?), (NullableColumns<Self>, NullableColumns<Other>)> {
     let left = NullableColumns<Self>(columns)
     let right = NullableColumns<Other>(Other.columns)
-    let parts = joinSource("FULL JOIN", other, on(left, right))
+    let parts = joinSource(.full, other, on(left, right))
     return JoinSelect(
       columns: (left, right), selection: bothSelections(Other.self),
       source: parts.source, predicates: parts.predicates)
@@ -453,7 +452,7 @@ extension Table {
   public static func crossJoin<Other: Table>(
     _ other: Where<Other>
   ) -> JoinSelect<(Self, Other), (TableColumns, Other.TableColumns)> {
-    let parts = joinSource("CROSS JOIN", other, BoundValue<Bool>?.none)
+    let parts = joinSource(.cross, other, BoundValue<Bool>?.none)
     return JoinSelect(
       columns: (columns, Other.columns), selection: bothSelections(Other.self),
       source: parts.source, predicates: parts.predicates)
@@ -478,7 +477,7 @@ extension JoinSelect {
   ) -> JoinSelect<(A, B, C), (A.TableColumns, B.TableColumns, C.TableColumns)>
   where QueryValue == (A, B), Columns == (A.TableColumns, B.TableColumns) {
     let columns = (self.columns.0, self.columns.1, C.columns)
-    return joining("JOIN", other, columns, on(columns.0, columns.1, columns.2))
+    return joining(.inner, other, columns, on(columns.0, columns.1, columns.2))
   }
 
   /// Left-joins a third table, whose columns and rows are optional.
@@ -498,15 +497,14 @@ extension JoinSelect {
   ) -> JoinSelect<(A, B, C?), (A.TableColumns, B.TableColumns, NullableColumns<C>)>
   where QueryValue == (A, B), Columns == (A.TableColumns, B.TableColumns) {
     let columns = (self.columns.0, self.columns.1, NullableColumns<C>(C.columns))
-    return joining("LEFT JOIN", other, columns, on(columns.0, columns.1, columns.2))
+    return joining(.left, other, columns, on(columns.0, columns.1, columns.2))
   }
 
   @usableFromInline
   consuming func joining<C: Table, NewValue, NewColumns>(
-    _ kind: String, _ other: Where<C>, _ columns: NewColumns, _ on: some QueryExpression<Bool>
+    _ kind: JoinKind, _ other: Where<C>, _ columns: NewColumns, _ on: some QueryExpression<Bool>
   ) -> JoinSelect<NewValue, NewColumns> {
-    source.append(sql: "\n\(kind) \(C.schema.quotedName) ON ")
-    writeCondition(on, other.predicates, to: &source)
+    source.appendJoin(kind, C.schema, alias: nil, on: on, filter: other.predicates)
     selection.append(sql: ", " + C.schema.selectionSQL)
     var joined = JoinSelect<NewValue, NewColumns>(
       columns: columns, selection: selection, source: source, predicates: predicates)
@@ -516,21 +514,54 @@ extension JoinSelect {
   }
 }
 
-/// Writes a join condition, with the joined table's own predicates when it has some:
-/// `(on) AND (predicates)`.
+/// The kind of a join.
 @usableFromInline
-func writeCondition(
-  _ on: some QueryExpression<Bool>, _ predicates: QueryFragment, to fragment: inout QueryFragment
-) {
-  guard !predicates.isEmpty else {
-    on.write(to: &fragment)
-    return
+package enum JoinKind: Sendable {
+  case inner, left, right, full, cross
+
+  /// `JOIN`, `LEFT JOIN`, …
+  @usableFromInline
+  var keyword: String {
+    switch self {
+    case .inner: return "JOIN"
+    case .left: return "LEFT JOIN"
+    case .right: return "RIGHT JOIN"
+    case .full: return "FULL JOIN"
+    case .cross: return "CROSS JOIN"
+    }
   }
-  fragment.append(sql: "(")
-  on.write(to: &fragment)
-  fragment.append(sql: " AND ")
-  fragment.append(predicates)
-  fragment.append(sql: ")")
+}
+
+extension QueryFragment {
+  /// Appends a join, the one way every join is written: `\nKIND "table"[ AS "alias"] ON on`.
+  /// The joined table's own filter belongs to the join condition, `(on) AND (filter)`: in an
+  /// outer join, a filter in `WHERE` would drop the rows where nothing matched. No condition
+  /// (a cross join) writes no `ON`.
+  @usableFromInline
+  package mutating func appendJoin(
+    _ kind: JoinKind, _ table: TableSchema, alias: String?,
+    on condition: (some QueryExpression<Bool>)?, filter: QueryFragment
+  ) {
+    append(sql: "\n")
+    append(sql: kind.keyword)
+    append(sql: " ")
+    append(sql: table.quotedName)
+    if let alias {
+      append(sql: " AS ")
+      append(identifier: alias)
+    }
+    guard let condition else { return }
+    append(sql: " ON ")
+    guard !filter.isEmpty else {
+      condition.write(to: &self)
+      return
+    }
+    append(sql: "(")
+    condition.write(to: &self)
+    append(sql: " AND ")
+    append(filter)
+    append(sql: ")")
+  }
 }
 
 extension Table {
@@ -554,11 +585,10 @@ extension Table {
   }
 
   static func aliasedSource(
-    _ kind: String, _ aliasName: String, _ other: TableSchema, _ on: some QueryExpression<Bool>
+    _ kind: JoinKind, _ aliasName: String, _ other: TableSchema, _ on: some QueryExpression<Bool>
   ) -> QueryFragment {
-    var source: QueryFragment =
-      "\nFROM \(raw: schema.quotedName)\n\(raw: kind) \(raw: other.quotedName) AS \(quote: aliasName) ON "
-    on.write(to: &source)
+    var source: QueryFragment = "\nFROM \(raw: schema.quotedName)"
+    source.appendJoin(kind, other, alias: aliasName, on: on, filter: QueryFragment())
     return source
   }
 
@@ -575,7 +605,7 @@ extension Table {
   public static func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: TableAlias<Other>, on: (TableColumns, AliasedColumns<Other>) -> On
   ) -> JoinSelect<(Self, Other), (TableColumns, AliasedColumns<Other>)> {
-    let source = aliasedSource("JOIN", other.name, Other.schema, on(columns, other.columns))
+    let source = aliasedSource(.inner, other.name, Other.schema, on(columns, other.columns))
     return JoinSelect(
       columns: (columns, other.columns), selection: aliasedSelection(other), source: source,
       predicates: QueryFragment())
@@ -595,7 +625,7 @@ extension Table {
     _ other: TableAlias<Other>, on: (TableColumns, NullableColumns<Other>) -> On
   ) -> JoinSelect<(Self, Other?), (TableColumns, NullableColumns<Other>)> {
     let right = NullableColumns<Other>(Other.columns, alias: other.name)
-    let source = aliasedSource("LEFT JOIN", other.name, Other.schema, on(columns, right))
+    let source = aliasedSource(.left, other.name, Other.schema, on(columns, right))
     return JoinSelect(
       columns: (columns, right), selection: aliasedSelection(other), source: source,
       predicates: QueryFragment())

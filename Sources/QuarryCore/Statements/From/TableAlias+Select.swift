@@ -58,7 +58,7 @@ extension TableAlias {
   public func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: TableAlias<Other>, on: (AliasedColumns<Base>, AliasedColumns<Other>) -> On
   ) -> JoinSelect<(Base, Other), (AliasedColumns<Base>, AliasedColumns<Other>)> {
-    joining("JOIN", other.name, Other.schema, other.columns, on(columns, other.columns))
+    joining(.inner, other.name, Other.schema, other.columns, on(columns, other.columns))
   }
 
   /// `FROM "employees" AS "e" LEFT JOIN "employees" AS "m" ON …`: the right side is optional.
@@ -75,7 +75,7 @@ extension TableAlias {
     _ other: TableAlias<Other>, on: (AliasedColumns<Base>, NullableColumns<Other>) -> On
   ) -> JoinSelect<(Base, Other?), (AliasedColumns<Base>, NullableColumns<Other>)> {
     let right = NullableColumns<Other>(Other.columns, alias: other.name)
-    return joining("LEFT JOIN", other.name, Other.schema, right, on(columns, right))
+    return joining(.left, other.name, Other.schema, right, on(columns, right))
   }
 
   /// `FROM "employees" AS "e" JOIN "departments" ON …`: an aliased table and another.
@@ -91,29 +91,18 @@ extension TableAlias {
   public func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (AliasedColumns<Base>, Other.TableColumns) -> On
   ) -> JoinSelect<(Base, Other), (AliasedColumns<Base>, Other.TableColumns)> {
-    let condition = on(columns, Other.columns)
-    guard !other.predicates.isEmpty else {
-      return joining("JOIN", nil, Other.schema, Other.columns, condition)
-    }
-    // The joined table's own filter belongs to the join condition, as in other joins.
-    var both = QueryFragment()
-    writeCondition(condition, other.predicates, to: &both)
-    return joining("JOIN", nil, Other.schema, Other.columns, SQLQueryExpression<Bool>(both))
+    joining(
+      .inner, nil, Other.schema, Other.columns, on(columns, Other.columns),
+      filter: other.predicates)
   }
 
   func joining<OtherColumns: QueryExpression, Value>(
-    _ kind: String, _ otherAlias: String?, _ other: TableSchema, _ otherColumns: OtherColumns,
-    _ on: some QueryExpression<Bool>
+    _ kind: JoinKind, _ otherAlias: String?, _ other: TableSchema, _ otherColumns: OtherColumns,
+    _ on: some QueryExpression<Bool>, filter: QueryFragment = QueryFragment()
   ) -> JoinSelect<Value, (AliasedColumns<Base>, OtherColumns)> {
     var source = fromClause
-    source.append(sql: "\n\(kind) ")
-    source.append(sql: other.quotedName)
-    if let otherAlias {
-      source.append(sql: " AS ")
-      source.append(identifier: otherAlias)
-    }
-    source.append(sql: " ON ")
-    on.write(to: &source)
+    // The joined table's own filter belongs to the join condition, as in other joins.
+    source.appendJoin(kind, other, alias: otherAlias, on: on, filter: filter)
     var selection = columns.queryFragment
     selection.append(sql: ", ")
     otherColumns.write(to: &selection)
