@@ -25,6 +25,8 @@ let shortTitles = Reminder.order { $0.id }.select { $0.title.substr(1, 3) }
 let notesOrNone = Reminder.order { $0.id }.select {
   SQLFunctions.coalesce($0.notes, BoundValue("none"))
 }
+let anyRowOrTheFirst = Reminder.all.or(Reminder.where { $0.id == 1 }).order { $0.id }
+  .select { $0.id }
 let completedCount = Reminder.where { $0.isCompleted }.select { $0.id.count() }
 let taggedWork = Tagging.join(jsonEach: { $0.tags }).where { $1.value == "work" }
   .order { t, _ in t.id }.select { t, _ in t.id }
@@ -71,6 +73,10 @@ struct StatementsBuiltOnceTests {
           try await rows(notesOrNone, on: postgres)
         ),
         ("count", ["2"], try await rows(completedCount, on: postgres)),
+        (
+          "or with an unfiltered side", ["1", "2", "3", "4", "5", "6"],
+          try await rows(anyRowOrTheFirst, on: postgres)
+        ),
         ("json_each", ["1", "3"], try await rows(taggedWork, on: postgres)),
         (
           "date",

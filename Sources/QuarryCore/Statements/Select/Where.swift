@@ -253,7 +253,7 @@ extension Where {
   /// The predicates as one operand: `(a AND b)`, or `1` when there are none.
   @usableFromInline
   var delimitedPredicates: QueryFragment {
-    guard !predicates.isEmpty else { return QueryFragment(sql: "1") }
+    guard !predicates.isEmpty else { return .form(.boolean(true)) }
     var fragment = QueryFragment()
     fragment.append(byte: UInt8(ascii: "("))
     fragment.append(predicates)
