@@ -1696,6 +1696,35 @@ struct DocCommentSQLTests {
       LEFT JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
       """#)
     check(
+      Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.rightJoin(Tag.all) {
+        $1.title == $2.name
+      }.select { ($0.title, $2.id) },
+      #"""
+      SELECT "reminders"."title", "tags"."id"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      RIGHT JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
+      """#)
+    check(
+      Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.fullJoin(Tag.all) {
+        $1.title == $2.name
+      }.select { ($0.title, $2.id) },
+      #"""
+      SELECT "reminders"."title", "tags"."id"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      FULL JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
+      """#)
+    check(
+      Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.crossJoin(Tag.all)
+        .select { ($0.title, $2.id) },
+      #"""
+      SELECT "reminders"."title", "tags"."id"
+      FROM "reminders"
+      JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      CROSS JOIN "tags"
+      """#)
+    check(
       OpenReminder.from(Reminder.where { !$0.isCompleted }.select { ($0.id, $0.title) }).where {
         $0.id > 1
       }.select { $0.title },

@@ -27,6 +27,15 @@ let notesOrNone = Reminder.order { $0.id }.select {
 }
 let anyRowOrTheFirst = Reminder.all.or(Reminder.where { $0.id == 1 }).order { $0.id }
   .select { $0.id }
+let remindersWithLists = Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }
+let rightThird = remindersWithLists.rightJoin(Tagging.all) { $0.id == $2.id }
+  .order { _, _, tagging in tagging.id }
+  .select { reminder, _, tagging in (reminder.title, tagging.id) }
+let fullThird = remindersWithLists.fullJoin(Tagging.all) { $0.id == $2.id }
+  .order { reminder, _, tagging in (reminder.id, tagging.id) }
+  .select { reminder, _, tagging in (reminder.title, tagging.id) }
+let crossThird = remindersWithLists.crossJoin(Tagging.where { $0.id > 1 })
+  .select { reminder, _, _ in reminder.id.count() }
 let completedCount = Reminder.where { $0.isCompleted }.select { $0.id.count() }
 let taggedWork = Tagging.join(jsonEach: { $0.tags }).where { $1.value == "work" }
   .order { t, _ in t.id }.select { t, _ in t.id }
@@ -92,6 +101,18 @@ struct StatementsBuiltOnceTests {
         #expect(sqlite == rows, "\(construct) on SQLite")
         #expect(postgres == rows, "\(construct) on PostgreSQL")
       }
+      // A third table, joined right, full and across.
+      let right = try await rows(rightThird, on: postgres)
+      #expect(right.sqlite.count == 3)
+      #expect(right.sqlite.first == #"(Optional("Groceries"), 1)"#)
+      #expect(right.sqlite == right.postgres)
+      let full = try await rows(fullThird, on: postgres)
+      #expect(full.sqlite.count == 6)
+      #expect(full.sqlite.last == #"(Optional("alpha"), nil)"#)
+      #expect(full.sqlite == full.postgres)
+      let cross = try await rows(crossThird, on: postgres)
+      #expect(cross.sqlite == ["12"])
+      #expect(cross.postgres == ["12"])
       // A union's arms come back in each database's order.
       let union = try await rows(firstAndLast, on: postgres)
       #expect(union.sqlite.sorted() == ["1", "6"])

@@ -500,11 +500,87 @@ extension JoinSelect {
     return joining(.left, other, columns, on(columns.0, columns.1, columns.2))
   }
 
+  /// Right-joins a third table: the first two tables' columns and rows are optional
+  /// (SQLite 3.39 and later).
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.rightJoin(Tag.all) { $1.title == $2.name }.select { ($0.title, $2.id) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "tags"."id"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// RIGHT JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
+  /// ```
+  @inlinable
+  public consuming func rightJoin<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
+    _ other: Where<C>, on: (NullableColumns<A>, NullableColumns<B>, C.TableColumns) -> On
+  ) -> JoinSelect<(A?, B?, C), (NullableColumns<A>, NullableColumns<B>, C.TableColumns)>
+  where QueryValue == (A, B), Columns == (A.TableColumns, B.TableColumns) {
+    let columns = (
+      NullableColumns<A>(self.columns.0), NullableColumns<B>(self.columns.1), C.columns
+    )
+    return joining(.right, other, columns, on(columns.0, columns.1, columns.2))
+  }
+
+  /// Full-joins a third table: every table's columns and rows are optional (SQLite 3.39 and
+  /// later).
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.fullJoin(Tag.all) { $1.title == $2.name }.select { ($0.title, $2.id) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "tags"."id"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// FULL JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
+  /// ```
+  @inlinable
+  public consuming func fullJoin<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
+    _ other: Where<C>, on: (NullableColumns<A>, NullableColumns<B>, NullableColumns<C>) -> On
+  ) -> JoinSelect<(A?, B?, C?), (NullableColumns<A>, NullableColumns<B>, NullableColumns<C>)>
+  where QueryValue == (A, B), Columns == (A.TableColumns, B.TableColumns) {
+    let columns = (
+      NullableColumns<A>(self.columns.0), NullableColumns<B>(self.columns.1),
+      NullableColumns<C>(C.columns)
+    )
+    return joining(.full, other, columns, on(columns.0, columns.1, columns.2))
+  }
+
+  /// Cross-joins a third table: every combination of rows.
+  ///
+  /// ```swift
+  /// Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.crossJoin(Tag.all).select { ($0.title, $2.id) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "tags"."id"
+  /// FROM "reminders"
+  /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+  /// CROSS JOIN "tags"
+  /// ```
+  @inlinable
+  public consuming func crossJoin<A: Table, B: Table, C: Table>(
+    _ other: Where<C>
+  ) -> JoinSelect<(A, B, C), (A.TableColumns, B.TableColumns, C.TableColumns)>
+  where QueryValue == (A, B), Columns == (A.TableColumns, B.TableColumns) {
+    let columns = (self.columns.0, self.columns.1, C.columns)
+    return joining(.cross, other, columns, BoundValue<Bool>?.none)
+  }
+
   @usableFromInline
   consuming func joining<C: Table, NewValue, NewColumns>(
-    _ kind: JoinKind, _ other: Where<C>, _ columns: NewColumns, _ on: some QueryExpression<Bool>
+    _ kind: JoinKind, _ other: Where<C>, _ columns: NewColumns,
+    _ on: (some QueryExpression<Bool>)?
   ) -> JoinSelect<NewValue, NewColumns> {
-    source.appendJoin(kind, C.schema, alias: nil, on: on, filter: other.predicates)
+    if on != nil {
+      source.appendJoin(kind, C.schema, alias: nil, on: on, filter: other.predicates)
+    } else {
+      // A cross join has no condition: the joined table's filter goes to WHERE.
+      source.appendJoin(kind, C.schema, alias: nil, on: on, filter: QueryFragment())
+      if !other.predicates.isEmpty {
+        predicates.appendConjunct(SQLQueryExpression<Bool>(other.predicates))
+      }
+    }
     selection.append(sql: ", " + C.schema.selectionSQL)
     var joined = JoinSelect<NewValue, NewColumns>(
       columns: columns, selection: selection, source: source, predicates: predicates)
