@@ -220,14 +220,12 @@ extension QueryFragment {
 
   /// `(a, b, …)`, each argument typed.
   mutating func appendTypedArguments(_ arguments: [any QueryAssignable]) {
-    var fragment = QueryFragment()
-    fragment.append(sql: "(")
+    append(sql: "(")
     for (index, argument) in arguments.enumerated() {
-      if index > 0 { fragment.append(sql: ", ") }
-      fragment.appendTypedArgument(argument)
+      if index > 0 { append(sql: ", ") }
+      appendTypedArgument(argument)
     }
-    fragment.append(sql: ")")
-    append(fragment)
+    append(sql: ")")
   }
 }
 

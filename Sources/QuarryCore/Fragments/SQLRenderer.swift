@@ -67,9 +67,7 @@ package struct SQLRenderer {
   /// Appends a value the dialect has no form of: it binds an invalid value, so that running
   /// the statement fails with the message before anything reaches the database.
   package mutating func refuse(_ feature: String, instead alternative: String) {
-    append(
-      binding: .invalid(
-        QueryBindingError("\(feature) has no \(dialect.displayName) form: \(alternative)")))
+    append(.refusal(feature, instead: alternative, in: dialect))
   }
 
   /// Appends a fragment rendered in the dialect.
@@ -130,6 +128,18 @@ package struct SQLRenderer {
 }
 
 extension QueryFragment {
+  /// A value `dialect` has no form of, bound as an invalid value: running the statement fails
+  /// with "`feature` has no … form: `alternative`" before anything reaches the database.
+  package static func refusal(
+    _ feature: String, instead alternative: String, in dialect: SQLDialect
+  ) -> QueryFragment {
+    var fragment = QueryFragment()
+    fragment.append(
+      binding: .invalid(
+        QueryBindingError("\(feature) has no \(dialect.displayName) form: \(alternative)")))
+    return fragment
+  }
+
   /// The fragment rendered for `dialect`, with `?` placeholders: SQLite's is the fragment as
   /// it is.
   package func rendered(for dialect: SQLDialect) -> QueryFragment {

@@ -323,3 +323,17 @@ extension SQLFunctions {
     SQLQueryExpression(.form(.zeroBytes(count)))
   }
 }
+
+extension QueryFragment {
+  /// `name(a, b, …)`: a call of an SQL function, each argument rendered (values bound).
+  @usableFromInline
+  static func functionCall(_ name: String, _ arguments: [any QueryAssignable]) -> QueryFragment {
+    var fragment = QueryFragment(sql: name + "(")
+    for (index, argument) in arguments.enumerated() {
+      if index > 0 { fragment.append(sql: ", ") }
+      argument.write(to: &fragment)
+    }
+    fragment.append(sql: ")")
+    return fragment
+  }
+}

@@ -133,12 +133,4 @@ enum PostgresForms {
   static func jsonPath(_ json: QueryFragment, _ path: String) -> QueryFragment {
     "jsonb_path_query_first(CAST(\(json) AS jsonb), CAST(\(path) AS jsonpath))"
   }
-
-  /// A fragment that refuses `feature`, naming what to use instead.
-  static func refusal(_ feature: String, instead alternative: String) -> QueryFragment {
-    var fragment = QueryFragment()
-    fragment.append(
-      binding: .invalid(QueryBindingError("\(feature) has no PostgreSQL form: \(alternative)")))
-    return fragment
-  }
 }

@@ -28,7 +28,7 @@ enum PostgresTime {
       switch Modifier(modifier) {
       case .startOf(let unit): timestamp = "date_trunc('\(raw: unit)', \(timestamp))"
       case .shift(let interval): timestamp = "(\(timestamp) + interval '\(raw: interval)')"
-      case .unsupported(let reason): return PostgresForms.refusal(reason.0, instead: reason.1)
+      case .unsupported(let reason): return .refusal(reason.0, instead: reason.1, in: .postgres)
       }
     }
     switch function {
@@ -42,10 +42,10 @@ enum PostgresTime {
       switch toCharPattern(format ?? "") {
       case .success(let pattern): return "to_char(\(timestamp), \(pattern))"
       case .failure(let unsupported):
-        return PostgresForms.refusal(
+        return .refusal(
           "strftime's \(unsupported.specifier)",
-          instead: "PostgreSQL's to_char has no form of it; use #sql(\"to_char(…)\") or extract(…)"
-        )
+          instead: "PostgreSQL's to_char has no form of it; use #sql(\"to_char(…)\") or extract(…)",
+          in: .postgres)
       }
     }
   }

@@ -99,17 +99,3 @@ enum SQLiteForms {
     }
   }
 }
-
-extension QueryFragment {
-  /// `name(a, b, …)`.
-  @usableFromInline
-  static func functionCall(_ name: String, _ arguments: [any QueryAssignable]) -> QueryFragment {
-    var fragment = QueryFragment(sql: name + "(")
-    for (index, argument) in arguments.enumerated() {
-      if index > 0 { fragment.append(sql: ", ") }
-      argument.write(to: &fragment)
-    }
-    fragment.append(sql: ")")
-    return fragment
-  }
-}

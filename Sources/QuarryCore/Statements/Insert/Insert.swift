@@ -183,7 +183,9 @@ public struct Insert<Into: Table>: Statement, Sendable {
       fragment = QueryFragment(
         utf8: schema.insertRowUTF8, bindings: bindings,
         placeholders: schema.insertRowPlaceholders, preRendered: .insertRow)
-      if let key = schema.primaryKeyWritableIndex, key < bindings.count, bindings[key].isNull {
+      if let key = schema.primaryKeyWritableIndex,
+        Self.hasMissingKey(bindings, key: key, columnCount: bindings.count)
+      {
         // The key's `?` (bound to NULL) is SQLite's spelling: the text stays pre-rendered.
         fragment.forms = schema.insertRowMissingKeyForms
       }
