@@ -172,13 +172,17 @@ struct SelectionEnumModel {
     let columnName = { (name: String) in name.trimmingBackticks }
     var body = selectionMembersSource(
       access: access, cases.map { ($0.name, optional($0.type), columnName($0.name)) })
-    let groups = cases.map {
-      "QuarryCore.MacroSupport.schemaColumns(\(optional($0.type)).self, "
-        + "name: \(swiftStringLiteral(columnName($0.name))), type: .any, nullable: true)"
+    let caseValues = cases.map {
+      "QuarryCore.SelectionCase(name: \(swiftStringLiteral(columnName($0.name))), "
+        + "columns: QuarryCore.MacroSupport.schemaColumns(\(optional($0.type)).self, "
+        + "name: \(swiftStringLiteral(columnName($0.name))), type: .any, nullable: true))"
     }
     body.append(
+      "\(access)static let selectionCases: [QuarryCore.SelectionCase]? = "
+        + "[\(caseValues.joined(separator: ", "))]")
+    body.append(
       "\(access)static let selectionColumns: [QuarryCore.TableSchema.Column] = "
-        + "QuarryCore.MacroSupport.flatten([\(groups.joined(separator: ", "))])")
+        + "QuarryCore.MacroSupport.columns(ofCases: selectionCases)")
     // The other cases' columns bind `NULL`s, as their optional type binds `nil`.
     let binds = cases.flatMap { enumCase in
       [

@@ -63,6 +63,7 @@ public macro Column(
 @attached(
   extension, conformances: Selection,
   names: named(SelectionMembers), named(selectionMembers), named(selectionColumns),
+  named(selectionCases),
   named(bind(to:)), named(init(decoder:)), named(Columns)
 )
 public macro Selection() = #externalMacro(module: "QuarryMacros", type: "SelectionMacro")

@@ -535,7 +535,9 @@ struct InsertedValuesAndUpsertTests {
     let cat = Attachment.Image(caption: "A cat", url: URL(string: "https://example.com/c.png")!)
     try Attachment.insert { Attachment.Draft(kind: .image(cat)) }.execute(db)
     let caption = Attachment.update { $0.kind.image.caption = "A black cat" }
-    assertSQL(caption, #"UPDATE "attachments" SET "caption" = 'A black cat'"#)
+    // A case's column, assigned, sets the other cases' columns to NULL: one case per row.
+    assertSQL(
+      caption, #"UPDATE "attachments" SET "caption" = 'A black cat', "link" = NULL, "note" = NULL"#)
     try caption.execute(db)
     let black = Attachment.Image(caption: "A black cat", url: cat.url)
     #expect(try Attachment.find(1).fetchOne(db)?.kind == .image(black))

@@ -137,8 +137,13 @@ struct PredicateTests {
       db: db,
       sql: #"SELECT "items"."name" FROM "items" WHERE NOT ("items"."is_done")"#)
     #expect(open.elementsEqual(["apple", "cheese"]))
-    let orEverything = done.or(Item.all)
-    #expect(try orEverything.fetchAll(db).count == 4)
+    // An unfiltered side adds nothing, as in StructuredQueries: a filter can be built up from
+    // `all`, one `or` at a time.
+    let builtUp = try assertQuery(
+      Item.all.or(done).select { $0.name }, db: db,
+      sql: #"SELECT "items"."name" FROM "items" WHERE "items"."is_done""#)
+    #expect(builtUp.elementsEqual(["bread", "dates"]))
+    #expect(try done.or(Item.all).fetchAll(db).map(\.name) == ["bread", "dates"])
   }
 
   /// Regression (found by the random query trees): `a || b` rendered `(a) OR (b)`, so a filter

@@ -82,9 +82,13 @@ struct SelectShapeTests {
       ordered.offset(3), db: db,
       sql: #"SELECT "books"."id" FROM "books" ORDER BY "books"."id" LIMIT -1 OFFSET 3"#)
     #expect(skipped.elementsEqual([4, 5]))
+    // A nil leaves the clause as it was, as in StructuredQueries.
+    let kept = try assertQuery(
+      ordered.limit(2, offset: 1).limit(nil).offset(nil), db: db,
+      sql: #"SELECT "books"."id" FROM "books" ORDER BY "books"."id" LIMIT 2 OFFSET 1"#)
+    #expect(kept.elementsEqual([2, 3]))
     let unlimited = try assertQuery(
-      ordered.limit(2).limit(nil), db: db,
-      sql: #"SELECT "books"."id" FROM "books" ORDER BY "books"."id""#)
+      ordered.limit(nil), db: db, sql: #"SELECT "books"."id" FROM "books" ORDER BY "books"."id""#)
     #expect(unlimited.count == 5)
     let computed = ordered.limit { _ in Book.where { $0.shelfID == 1 }.count() }
       .offset { _ in #sql("1", as: Int.self) }
@@ -141,6 +145,34 @@ struct SelectShapeTests {
       ShelfStat.all
     }
     #expect(try stats.fetchAll(db).isEmpty)
+  }
+
+  /// A join of `none` keeps no row, whichever side keeps unmatched rows (as in
+  /// StructuredQueries): its filter goes to `WHERE`, not to the join's condition.
+  @Test func aJoinOfNoneKeepsNoRow() throws {
+    let db = try library()
+    let left = try assertQuery(
+      Shelf.leftJoin(Book.none) { $0.id == $1.shelfID }.select { ($0.name, $1.title) }, db: db,
+      sql: """
+        SELECT "shelves"."name", "books"."title" FROM "shelves"
+        LEFT JOIN "books" ON ("shelves"."id" = "books"."shelfID") WHERE 0
+        """)
+    #expect(left.isEmpty)
+    let inner = try assertQuery(
+      Shelf.all.join(Book.none.where { $0.pages > 1 }) { $0.id == $1.shelfID }
+        .select { ($0.name, $1.title) },
+      db: db,
+      sql: """
+        SELECT "shelves"."name", "books"."title" FROM "shelves"
+        JOIN "books" ON ("shelves"."id" = "books"."shelfID") WHERE 0 AND ("books"."pages" > 1)
+        """)
+    #expect(inner.isEmpty)
+    let aliased = Shelf.aliased("s").join(Book.none) { $0.id == $1.shelfID }.select { $1.title }
+    #expect(try aliased.fetchAll(db).isEmpty)
+    // A filtered table that is not `none` still filters in the join's condition.
+    let someBooks = Shelf.leftJoin(Book.where { $0.pages > 100_000 }) { $0.id == $1.shelfID }
+      .select { ($0.name, $1.title) }
+    #expect(try someBooks.fetchAll(db).count == 3)
   }
 
   @Test func aTablesColumnsInterpolatedInSQL() throws {

@@ -266,6 +266,46 @@ struct SelectionTests {
         == .image(URL(string: "https://example.com/cat.png")!))
   }
 
+  /// A case's column assigned alone sets the other cases' columns to `NULL`, so the row holds
+  /// that case; and `==` with a case matches the row (`IS`: the other columns are `NULL`).
+  @Test func enumCaseAssignedAloneAndComparedWithACase() throws {
+    typealias Attachment = EnumTable.Attachment
+    let db = try Database()
+    try db.execute(
+      sql: """
+        CREATE TABLE "attachments" ("id" INTEGER PRIMARY KEY, "link" TEXT, "note" TEXT, "image" TEXT)
+        """)
+    let site = URL(string: "https://example.com")!
+    try Attachment.insert {
+      Attachment.Draft(kind: .link(site))
+      Attachment.Draft(kind: .note("Hi"))
+    }.execute(db)
+    let update = Attachment.find(1).update { $0.kind.note = "Hello" }
+    assertSQL(
+      update,
+      """
+      UPDATE "attachments" SET "note" = 'Hello', "link" = NULL, "image" = NULL
+      WHERE ("attachments"."id" = 1)
+      """)
+    try update.execute(db)
+    #expect(try Attachment.find(1).fetchOne(db)?.kind == .note("Hello"))
+
+    let hello = try assertQuery(
+      Attachment.where { $0.kind == .note("Hello") }.select { $0.id }, db: db,
+      sql: """
+        SELECT "attachments"."id" FROM "attachments"
+        WHERE (("attachments"."link", "attachments"."note", "attachments"."image") IS (NULL, 'Hello', NULL))
+        """)
+    #expect(hello == [1])
+    let others = try assertQuery(
+      Attachment.where { $0.kind != .note("Hello") }.select { $0.id }, db: db,
+      sql: """
+        SELECT "attachments"."id" FROM "attachments"
+        WHERE (("attachments"."link", "attachments"."note", "attachments"."image") IS NOT (NULL, 'Hello', NULL))
+        """)
+    #expect(others == [2])
+  }
+
   @Test func enumRowWithNoCaseIsADecodingError() throws {
     typealias Attachment = EnumTable.Attachment
     let db = try Database()

@@ -142,7 +142,8 @@ struct SelectionMacroTests {
           let image = QuarryCore.SelectionMember<Attachment.Image?>("image", quotedName: "\"image\"")
         }
         static let selectionMembers = SelectionMembers()
-        static let selectionColumns: [QuarryCore.TableSchema.Column] = QuarryCore.MacroSupport.flatten([QuarryCore.MacroSupport.schemaColumns(URL?.self, name: "link", type: .any, nullable: true), QuarryCore.MacroSupport.schemaColumns(String?.self, name: "note", type: .any, nullable: true), QuarryCore.MacroSupport.schemaColumns(Attachment.Image?.self, name: "image", type: .any, nullable: true)])
+        static let selectionCases: [QuarryCore.SelectionCase]? = [QuarryCore.SelectionCase(name: "link", columns: QuarryCore.MacroSupport.schemaColumns(URL?.self, name: "link", type: .any, nullable: true)), QuarryCore.SelectionCase(name: "note", columns: QuarryCore.MacroSupport.schemaColumns(String?.self, name: "note", type: .any, nullable: true)), QuarryCore.SelectionCase(name: "image", columns: QuarryCore.MacroSupport.schemaColumns(Attachment.Image?.self, name: "image", type: .any, nullable: true))]
+        static let selectionColumns: [QuarryCore.TableSchema.Column] = QuarryCore.MacroSupport.columns(ofCases: selectionCases)
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           if case .link(let value) = self {
             try value.bind(to: binder)

@@ -25,8 +25,13 @@ let shortTitles = Reminder.order { $0.id }.select { $0.title.substr(1, 3) }
 let notesOrNone = Reminder.order { $0.id }.select {
   SQLFunctions.coalesce($0.notes, BoundValue("none"))
 }
-let anyRowOrTheFirst = Reminder.all.or(Reminder.where { $0.id == 1 }).order { $0.id }
+// `all.or(x)` is `x` (an unfiltered side adds nothing); `all.not()` is `NOT (TRUE)` on PostgreSQL.
+let noRowOrTheFirst = Reminder.all.or(Reminder.all.not().or(Reminder.where { $0.id == 1 }))
+  .order { $0.id }
   .select { $0.id }
+let listsJoinedToNone = RemindersList.leftJoin(Reminder.none) { $0.id == $1.remindersListID }
+  .select { list, reminder in (list.id, reminder.id) }
+let twoKept = Reminder.order { $0.id }.limit(2).limit(nil).offset(nil).select { $0.id }
 let remindersWithLists = Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }
 let rightThird = remindersWithLists.rightJoin(Tagging.all) { $0.id == $2.id }
   .order { _, _, tagging in tagging.id }
@@ -83,10 +88,12 @@ struct StatementsBuiltOnceTests {
         ),
         ("count", ["2"], try await rows(completedCount, on: postgres)),
         (
-          "or with an unfiltered side", ["1", "2", "3", "4", "5", "6"],
-          try await rows(anyRowOrTheFirst, on: postgres)
+          "or and not with an unfiltered side", ["1"],
+          try await rows(noRowOrTheFirst, on: postgres)
         ),
         ("json_each", ["1", "3"], try await rows(taggedWork, on: postgres)),
+        ("left join of none", [], try await rows(listsJoinedToNone, on: postgres)),
+        ("limit(nil) keeps the limit", ["1", "2"], try await rows(twoKept, on: postgres)),
         (
           "date",
           [#"Optional("2026-01-01")"#, #"Optional("2026-02-01")"#, #"Optional("2025-12-01")"#],

@@ -457,11 +457,35 @@ extension FilterNode {
     case .predicate(let predicate): predicate.sql
     case .chained(let filter, let predicate): "(\(filter.sql) AND \(predicate.sql))"
     case .and(let lhs, let rhs): "(\(lhs.sql) AND \(rhs.sql))"
-    case .or(let lhs, let rhs): "(\(lhs.sql) OR \(rhs.sql))"
+    case .or(let lhs, let rhs):
+      // An unfiltered side of `or` adds nothing (StructuredQueries' reading).
+      lhs.isUnfiltered ? rhs.sql : rhs.isUnfiltered ? lhs.sql : "(\(lhs.sql) OR \(rhs.sql))"
     case .not(let operand): "(NOT \(operand.sql))"
     case .builder(let first, let include, let second):
       include ? "(\(first.sql) AND \(second.sql))" : first.sql
     case .either(let first, let lhs, let rhs): first ? lhs.sql : rhs.sql
+    }
+  }
+
+  /// Whether Quarry builds the filter with no predicate: `all`, or `and`/`or` of such.
+  var isUnfiltered: Bool {
+    switch self {
+    case .all: true
+    case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.isUnfiltered && rhs.isUnfiltered
+    default: false
+    }
+  }
+
+  /// Whether the filter is `none`'s, or one built on it: a join of it keeps no row.
+  var isNone: Bool {
+    switch self {
+    case .none: true
+    case .chained(let filter, _): filter.isNone
+    case .and(let lhs, let rhs):
+      lhs.isUnfiltered ? rhs.isNone : rhs.isUnfiltered ? lhs.isNone : lhs.isNone || rhs.isNone
+    case .or(let lhs, let rhs):
+      lhs.isUnfiltered ? rhs.isNone : rhs.isUnfiltered ? lhs.isNone : false
+    default: false
     }
   }
 
@@ -1240,13 +1264,15 @@ struct JoinedTreeQuery: TreeQuery {
   var handSQL: String {
     var on = #"("treeItems"."groupID" = "treeGroups"."id")"#
     if case .all = groupFilter {
-    } else {
+    } else if !groupFilter.isNone {
       on = "(\(on) AND \(groupFilter.sql))"
     }
     var sql =
       #"SELECT "treeItems"."id", "treeGroups"."label", "treeGroups"."rank", \#(int.sql), "#
       + #"\#(text.sql) FROM "treeItems" \#(isLeft ? "LEFT JOIN" : "JOIN") "treeGroups" "#
       + "ON \(on) WHERE \(filter.sql)"
+    // A join of `none` keeps no row, even a left join (StructuredQueries' reading).
+    if groupFilter.isNone { sql += " AND \(groupFilter.sql)" }
     if let predicate { sql += " AND \(predicate.sql)" }
     return sql + HandSQL.order(allOrder) + HandSQL.page(page)
   }

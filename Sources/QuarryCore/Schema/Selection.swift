@@ -23,12 +23,19 @@ public protocol Selection: QueryDecodable {
   /// Every column, nested groups flattened, in decoding order.
   static var selectionColumns: [TableSchema.Column] { get }
 
+  /// For an enum, its cases in order, each with the columns that keep its value (the other
+  /// cases' columns are `NULL`); nil for a struct.
+  static var selectionCases: [SelectionCase]? { get }
+
   /// Hands the value of every column to `binder`, in ``selectionColumns`` order: how a row
   /// holding the group binds it.
   func bind(to binder: any QueryBinder) throws
 }
 
 extension Selection {
+  /// A struct's columns are not split into cases.
+  public static var selectionCases: [SelectionCase]? { nil }
+
   /// Every column of the selection.
   @inlinable
   public static var queryColumnCount: Int { selectionColumns.count }
@@ -55,6 +62,19 @@ extension Optional: Selection where Wrapped: Selection {
     }
   }
 
+  /// The wrapped enum's cases, their columns made optional.
+  public static var selectionCases: [SelectionCase]? {
+    Wrapped.selectionCases?.map { enumCase in
+      SelectionCase(
+        name: enumCase.name,
+        columns: enumCase.columns.map { column in
+          var column = column
+          column.isNullable = true
+          return column
+        })
+    }
+  }
+
   /// Hands over the wrapped group's values, or a `NULL` for each of its columns.
   public func bind(to binder: any QueryBinder) throws {
     if let self {
@@ -75,6 +95,21 @@ public struct OptionalSelectionMembers<Wrapped: Selection>: Sendable {
   ) -> SelectionMember<Member?> {
     let member = Wrapped.selectionMembers[keyPath: keyPath]
     return SelectionMember(member.name, quotedName: member.quotedName)
+  }
+}
+
+/// One case of a `@Selection` enum: the member that names it, and the columns its value is kept
+/// in.
+public struct SelectionCase: Sendable {
+  /// The case's name, which is also its member's: `note` in `$0.kind.note`.
+  public let name: String
+  /// The columns of the case's value, nested groups flattened.
+  public let columns: [TableSchema.Column]
+
+  /// Describes the case `name`, whose value is kept in `columns`.
+  public init(name: String, columns: [TableSchema.Column]) {
+    self.name = name
+    self.columns = columns
   }
 }
 
@@ -168,20 +203,22 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
     return SQLQueryExpression(fragment)
   }
 
-  /// `(columns) = (values)`
+  /// `(columns) = (values)`; for an enum, `(columns) IS (values)`, since the other cases'
+  /// columns are `NULL`.
   ///
   /// `Trip.where { $0.schedule.span == Span(startDay: 1, endDay: 3) }.select { $0.id }` renders
   /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") = (1, 3))`.
   public static func == (lhs: Self, rhs: Value) -> SQLQueryExpression<Bool> {
-    lhs.compare("=", rhs)
+    // An enum's other cases' columns are `NULL`, which `=` never matches: `IS` does.
+    Value.selectionCases == nil ? lhs.compare("=", rhs) : lhs.is(rhs)
   }
 
-  /// `(columns) <> (values)`
+  /// `(columns) <> (values)`; for an enum, `(columns) IS NOT (values)`.
   ///
   /// `Trip.where { $0.schedule.span != Span(startDay: 1, endDay: 3) }.select { $0.id }` renders
   /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") <> (1, 3))`.
   public static func != (lhs: Self, rhs: Value) -> SQLQueryExpression<Bool> {
-    lhs.compare("<>", rhs)
+    Value.selectionCases == nil ? lhs.compare("<>", rhs) : lhs.isNot(rhs)
   }
 
   /// `(columns) < (values)`, compared column by column from the left.
@@ -276,6 +313,11 @@ public enum MacroSupport {
     primaryKey: Bool = false, generated: GeneratedColumnStorage? = nil
   ) -> [TableSchema.Column] {
     Value.selectionColumns
+  }
+
+  /// An enum's columns: its cases', in order.
+  public static func columns(ofCases cases: [SelectionCase]?) -> [TableSchema.Column] {
+    (cases ?? []).flatMap(\.columns)
   }
 
   /// The columns of properties that each hold one column or a group of them, in order.

@@ -334,6 +334,16 @@ public struct AliasedColumns<Base: Table>: QueryExpression, Sendable {
   }
 }
 
+extension Where {
+  /// Where a joined table's filter goes: into the join's condition, so that an outer join
+  /// still keeps the other side's unmatched rows; a `none` table's into `WHERE`, so that a
+  /// join of no rows has none, whatever its kind (as in StructuredQueries).
+  @usableFromInline
+  var joinFilter: (condition: QueryFragment, predicates: QueryFragment) {
+    isNone ? (QueryFragment(), predicates) : (predicates, QueryFragment())
+  }
+}
+
 extension Table {
   @usableFromInline
   static func joinSource<Other: Table, On: QueryExpression<Bool>>(
@@ -344,8 +354,9 @@ extension Table {
       source.appendJoin(kind, Other.schema, alias: nil, on: on, filter: QueryFragment())
       return (source, other.predicates)
     }
-    source.appendJoin(kind, Other.schema, alias: nil, on: on, filter: other.predicates)
-    return (source, QueryFragment())
+    let filter = other.joinFilter
+    source.appendJoin(kind, Other.schema, alias: nil, on: on, filter: filter.condition)
+    return (source, filter.predicates)
   }
 
   @usableFromInline
@@ -573,7 +584,11 @@ extension JoinSelect {
     _ on: (some QueryExpression<Bool>)?
   ) -> JoinSelect<NewValue, NewColumns> {
     if on != nil {
-      source.appendJoin(kind, C.schema, alias: nil, on: on, filter: other.predicates)
+      let filter = other.joinFilter
+      source.appendJoin(kind, C.schema, alias: nil, on: on, filter: filter.condition)
+      if !filter.predicates.isEmpty {
+        predicates.appendConjunct(SQLQueryExpression<Bool>(filter.predicates))
+      }
     } else {
       // A cross join has no condition: the joined table's filter goes to WHERE.
       source.appendJoin(kind, C.schema, alias: nil, on: on, filter: QueryFragment())

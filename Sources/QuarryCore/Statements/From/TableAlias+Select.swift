@@ -93,22 +93,23 @@ extension TableAlias {
   ) -> JoinSelect<(Base, Other), (AliasedColumns<Base>, Other.TableColumns)> {
     joining(
       .inner, nil, Other.schema, Other.columns, on(columns, Other.columns),
-      filter: other.predicates)
+      filter: other.joinFilter)
   }
 
   func joining<OtherColumns: QueryExpression, Value>(
     _ kind: JoinKind, _ otherAlias: String?, _ other: TableSchema, _ otherColumns: OtherColumns,
-    _ on: some QueryExpression<Bool>, filter: QueryFragment = QueryFragment()
+    _ on: some QueryExpression<Bool>,
+    filter: (condition: QueryFragment, predicates: QueryFragment) = (QueryFragment(), QueryFragment())
   ) -> JoinSelect<Value, (AliasedColumns<Base>, OtherColumns)> {
     var source = fromClause
     // The joined table's own filter belongs to the join condition, as in other joins.
-    source.appendJoin(kind, other, alias: otherAlias, on: on, filter: filter)
+    source.appendJoin(kind, other, alias: otherAlias, on: on, filter: filter.condition)
     var selection = columns.queryFragment
     selection.append(sql: ", ")
     otherColumns.write(to: &selection)
     return JoinSelect(
       columns: (columns, otherColumns), selection: selection, source: source,
-      predicates: QueryFragment())
+      predicates: filter.predicates)
   }
 }
 

@@ -94,8 +94,9 @@ extension SelectStatement {
     return self
   }
 
-  /// Returns at most `count` rows (every row when nil), skipping `offset` rows first:
-  /// `.limit(10, offset: 20)`, or `.limit(10).offset(20)`.
+  /// Returns at most `count` rows, skipping `offset` rows first: `.limit(10, offset: 20)`, or
+  /// `.limit(10).offset(20)`. A `nil` leaves that clause as it was, so `.limit(2).limit(nil)`
+  /// still returns two rows.
   ///
   /// ```swift
   /// Reminder.select { $0.title }.limit(10, offset: 20)
@@ -107,7 +108,7 @@ extension SelectStatement {
   /// ```
   @inlinable
   public consuming func limit(_ count: Int?, offset: Int? = nil) -> Self {
-    clauses.limit = count.map { .value($0) }
+    if let count { clauses.limit = .value(count) }
     if let offset { clauses.offset = .value(offset) }
     return self
   }
@@ -129,7 +130,8 @@ extension SelectStatement {
     return self
   }
 
-  /// Skips `offset` rows first; with no limit, returns every row after them.
+  /// Skips `offset` rows first; with no limit, returns every row after them. A `nil` leaves the
+  /// offset as it was.
   ///
   /// ```swift
   /// Reminder.select { $0.title }.offset(20)
@@ -141,7 +143,7 @@ extension SelectStatement {
   /// ```
   @inlinable
   public consuming func offset(_ offset: Int?) -> Self {
-    clauses.offset = offset.map { .value($0) }
+    if let offset { clauses.offset = .value(offset) }
     return self
   }
 

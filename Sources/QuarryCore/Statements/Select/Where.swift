@@ -11,6 +11,13 @@ public struct Where<From: Table>: Statement, Sendable {
   /// Whether ``predicates`` is `find(_:)`'s comparison of the primary key with one value, and
   /// nothing else: a select of it renders the schema's pre-rendered select by primary key.
   @usableFromInline package var isPrimaryKeyLookup = false
+  /// Whether ``predicates`` is one operand that no neighbouring operator can split (one
+  /// delimited predicate, or an `OR` in parentheses), known from how it was built: `or` writes
+  /// it as it is, and parenthesizes anything else.
+  @usableFromInline package var isOneOperand = false
+  /// Whether the filter started from `Table.none`: it keeps no row, whatever is added to it,
+  /// and a join of it keeps none either, whichever side keeps unmatched rows.
+  @usableFromInline package var isNone = false
 
   /// An unfiltered table.
   ///
@@ -43,8 +50,15 @@ public struct Where<From: Table>: Statement, Sendable {
     @PredicateBuilder _ predicate: (From.TableColumns) -> Predicate
   ) -> Self {
     isPrimaryKeyLookup = false
-    if predicates.isEmpty { predicates.reserveCapacity(128) }
+    let byteCount = predicates.text.count
+    if byteCount == 0 { predicates.reserveCapacity(128) }
     predicates.appendConjunct(predicate(From.columns))
+    // A conjunct is delimited as it is appended: the first is one operand, a second makes two.
+    if byteCount == 0 {
+      isOneOperand = true
+    } else if predicates.text.count > byteCount {
+      isOneOperand = false
+    }
     return self
   }
 
@@ -262,8 +276,9 @@ extension Where {
   }
 
   @usableFromInline
-  init(predicates: QueryFragment) {
+  init(predicates: QueryFragment, isOneOperand: Bool = false) {
     self.predicates = predicates
+    self.isOneOperand = isOneOperand
   }
 
   /// Rows both filters keep: `WHERE a AND b`.
@@ -279,23 +294,30 @@ extension Where {
   @inlinable
   public func and(_ other: Self) -> Self {
     guard !predicates.isEmpty else { return other }
-    guard !other.predicates.isEmpty else { return Where(predicates: predicates) }
+    guard !other.predicates.isEmpty else {
+      var both = Where(predicates: predicates, isOneOperand: isOneOperand)
+      both.isNone = isNone
+      return both
+    }
     var combined = predicates
     combined.append(sql: " AND ")
     combined.append(other.predicates)
-    return Where(predicates: combined)
+    var both = Where(predicates: combined)
+    both.isNone = isNone || other.isNone
+    return both
   }
 
   /// The predicates as an operand of `OR`: as they are when they are one already (`"a"`,
   /// `("a" = ?)`), in parentheses otherwise (`(a AND b)`).
   @usableFromInline
   var disjunct: QueryFragment {
-    QueryFragment.isDelimited(predicates.text[...]) ? predicates : delimitedPredicates
+    isOneOperand ? predicates : delimitedPredicates
   }
 
   /// Rows either filter keeps: `WHERE (a OR b)`. The whole is one operand, so a predicate
   /// added after it (`AND c`), or the join condition it joins, keeps it whole. An unfiltered
-  /// side keeps every row.
+  /// side adds nothing, as in StructuredQueries: `Reminder.all.or(x)` keeps the rows of `x`, so
+  /// a filter can be built up from `all`, one `or` at a time.
   ///
   /// ```swift
   /// Reminder.where { $0.isCompleted }.or(Reminder.where { $0.priority == 3 }).count()
@@ -307,14 +329,15 @@ extension Where {
   /// ```
   @inlinable
   public func or(_ other: Self) -> Self {
-    guard !predicates.isEmpty, !other.predicates.isEmpty else { return Where() }
+    guard !predicates.isEmpty else { return other }
+    guard !other.predicates.isEmpty else { return self }
     var combined = QueryFragment()
     combined.append(byte: UInt8(ascii: "("))
     combined.append(disjunct)
     combined.append(sql: " OR ")
     combined.append(other.disjunct)
     combined.append(byte: UInt8(ascii: ")"))
-    return Where(predicates: combined)
+    return Where(predicates: combined, isOneOperand: true)
   }
 
   /// Rows the filter does not keep: `WHERE NOT (a)`.
@@ -388,7 +411,9 @@ extension Table {
   /// `Reminder.none.count()` renders `SELECT count(*) FROM "reminders" WHERE 0`.
   @inlinable
   public static var none: Where<Self> {
-    Where(predicates: .form(.boolean(false)))
+    var nothing = Where<Self>(predicates: .form(.boolean(false)), isOneOperand: true)
+    nothing.isNone = true
+    return nothing
   }
 
   /// Rows matching a predicate: `Reminder.where { !$0.isCompleted }`.
@@ -579,6 +604,7 @@ extension PrimaryKeyedTable {
       var filter = Where<Self>()
       filter.predicates = predicate
       filter.isPrimaryKeyLookup = true
+      filter.isOneOperand = true
       return filter
     }
     return Where().where { $0.primaryKey == primaryKey }

@@ -233,6 +233,23 @@ public struct Updates<Base: Table> {
 public struct GroupUpdates<Base: Table, Value: Selection> {
   var updates: Updates<Base>
   let group: ColumnGroup<Base, Value>
+  /// The columns an assignment through the group sets to `NULL`: when the group is a case of
+  /// an enum, the other cases' columns, so that the row holds one case.
+  var otherCasesColumns: [String] = []
+
+  /// The columns to set to `NULL` when `member` is assigned: the other cases' when `Value` is
+  /// an enum and `member` one of its cases, and those this group clears itself.
+  func columnsCleared(by member: StaticString) -> [String] {
+    guard let cases = Value.selectionCases else { return otherCasesColumns }
+    let name = member.description
+    return otherCasesColumns
+      + cases.filter { $0.name != name }.flatMap { $0.columns.map(\.name) }
+  }
+
+  /// Sets `columns` to `NULL`.
+  mutating func clear(_ columns: [String]) {
+    for column in columns { updates.assign(column, binding: .null) }
+  }
 
   /// A column of the group, to assign or to read in an expression.
   ///
@@ -242,7 +259,11 @@ public struct GroupUpdates<Base: Table, Value: Selection> {
     dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Member>>
   ) -> any QueryAssignable<Member> {
     get { updates.current(group[dynamicMember: keyPath]) }
-    set { updates.assign(group[dynamicMember: keyPath].name, newValue) }
+    set {
+      let member = Value.selectionMembers[keyPath: keyPath].name
+      updates.assign(group[dynamicMember: keyPath].name, newValue)
+      clear(columnsCleared(by: member))
+    }
   }
 
   /// An optional column of the group, assigned a non-optional value.
@@ -252,7 +273,11 @@ public struct GroupUpdates<Base: Table, Value: Selection> {
     dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Wrapped?>>
   ) -> any QueryAssignable<Wrapped> {
     get { SQLQueryExpression<Wrapped>(updates.current(group[dynamicMember: keyPath]).fragment) }
-    set { updates.assign(group[dynamicMember: keyPath].name, newValue) }
+    set {
+      let member = Value.selectionMembers[keyPath: keyPath].name
+      updates.assign(group[dynamicMember: keyPath].name, newValue)
+      clear(columnsCleared(by: member))
+    }
   }
 
   /// A group nested in the group (an enum case holding a `@Selection` struct), assigned a whole
@@ -267,6 +292,7 @@ public struct GroupUpdates<Base: Table, Value: Selection> {
     set {
       let nested: ColumnGroup<Base, Member> = group[dynamicMember: keyPath]
       updates.assign(group: nested, newValue)
+      clear(columnsCleared(by: Value.selectionMembers[keyPath: keyPath].name))
     }
   }
 
@@ -278,7 +304,11 @@ public struct GroupUpdates<Base: Table, Value: Selection> {
   public subscript<Member: Selection>(
     dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Member>>
   ) -> GroupUpdates<Base, Member> {
-    get { GroupUpdates<Base, Member>(updates: updates, group: group[dynamicMember: keyPath]) }
+    get {
+      GroupUpdates<Base, Member>(
+        updates: updates, group: group[dynamicMember: keyPath],
+        otherCasesColumns: columnsCleared(by: Value.selectionMembers[keyPath: keyPath].name))
+    }
     set { updates = newValue.updates }
   }
 }
@@ -344,6 +374,7 @@ extension PrimaryKeyedTable {
     }
     var filter = Where<Self>()
     filter.predicates = primaryKeyPredicate(key)
+    filter.isOneOperand = true
     return Update(assignments: updates.assignments, filter: filter)
   }
 
@@ -361,6 +392,7 @@ extension PrimaryKeyedTable {
     let key = row.queryBindings[schema.writableColumns.firstIndex { $0.isPrimaryKey } ?? 0]
     var filter = Where<Self>()
     filter.predicates = primaryKeyPredicate(key)
+    filter.isOneOperand = true
     return Delete(filter: filter)
   }
 
