@@ -99,7 +99,9 @@ extension TableAlias {
   func joining<OtherColumns: QueryExpression, Value>(
     _ kind: JoinKind, _ otherAlias: String?, _ other: TableSchema, _ otherColumns: OtherColumns,
     _ on: some QueryExpression<Bool>,
-    filter: (condition: QueryFragment, predicates: QueryFragment) = (QueryFragment(), QueryFragment())
+    filter: (condition: QueryFragment, predicates: QueryFragment) = (
+      QueryFragment(), QueryFragment()
+    )
   ) -> JoinSelect<Value, (AliasedColumns<Base>, OtherColumns)> {
     var source = fromClause
     // The joined table's own filter belongs to the join condition, as in other joins.
