@@ -25,6 +25,25 @@ struct JSONEachTests {
     #expect(titles.elementsEqual(["Write report", "Plan sprint"]))
   }
 
+  /// A column stored as JSON aggregates as JSON: an array of arrays, not of strings.
+  @Test func aJSONColumnAggregatesAsJSON() throws {
+    let db = try JSONEachFixture.database()
+    let arrays = try assertQuery(
+      Reminder.select { $0.tags.jsonGroupArray() }, db: db,
+      sql: """
+        SELECT json_group_array(json("reminders"."tags"))
+        FROM "reminders"
+        """)
+    #expect(arrays == [#"[["work","urgent"],["home"],[],["work"]]"#])
+    let titles = try assertQuery(
+      Reminder.select { $0.title.jsonGroupArray() }, db: db,
+      sql: """
+        SELECT json_group_array("reminders"."title")
+        FROM "reminders"
+        """)
+    #expect(titles == [#"["Write report","Buy milk","Call Ana","Plan sprint"]"#])
+  }
+
   @Test func elementsPerReminderWithLeftJoin() throws {
     let db = try JSONEachFixture.database()
     let counts = try assertQuery(

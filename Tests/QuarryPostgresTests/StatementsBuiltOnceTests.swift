@@ -32,6 +32,7 @@ let noRowOrTheFirst = Reminder.all.or(Reminder.all.not().or(Reminder.where { $0.
 let listsJoinedToNone = RemindersList.leftJoin(Reminder.none) { $0.id == $1.remindersListID }
   .select { list, reminder in (list.id, reminder.id) }
 let twoKept = Reminder.order { $0.id }.limit(2).limit(nil).offset(nil).select { $0.id }
+let tagLists = Tagging.where { $0.id == 1 }.select { $0.tags.jsonGroupArray() }
 let remindersWithLists = Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }
 let rightThird = remindersWithLists.rightJoin(Tagging.all) { $0.id == $2.id }
   .order { _, _, tagging in tagging.id }
@@ -59,6 +60,19 @@ struct StatementsBuiltOnceTests {
       try await statement.fetchAll(db).map { String(describing: $0) }
     }
     return (sqlite, rows)
+  }
+
+  /// A column stored as JSON aggregates as JSON on both: an array of arrays.
+  @Test func aJSONColumnAggregatesAsJSON() async throws {
+    try await PostgresTestServer.withDatabase { postgres in
+      try await SampleData.load(into: postgres)
+      let sqlite = try tagLists.fetchOne(SampleData.sqlite())
+      let rows = try await postgres.read { db in try await tagLists.fetchOne(db) }
+      for text in [sqlite, rows] {
+        let arrays = try JSONDecoder().decode([[String]].self, from: Data((text ?? "").utf8))
+        #expect(arrays == [SampleData.taggings[0].tags])
+      }
+    }
   }
 
   @Test func everyConstructGivesTheSameRows() async throws {

@@ -96,8 +96,9 @@ package enum AggregateForm: Hashable, Sendable {
   case groupConcat(QueryFragment, separator: QueryFragment, distinct: Bool)
   /// `total(x)`: the sum as a `Double`, `0.0` for no rows.
   case total(QueryFragment, distinct: Bool)
-  /// `json_group_array(x)`.
-  case jsonGroupArray(QueryFragment)
+  /// `json_group_array(x)`; of JSON text (`isJSON`), `json_group_array(json(x))`, so the
+  /// array holds the values rather than strings of their text.
+  case jsonGroupArray(QueryFragment, isJSON: Bool)
   /// `json_group_object(key, value)`.
   case jsonGroupObject(QueryFragment, QueryFragment)
 }

@@ -21,11 +21,15 @@ extension QueryExpression {
       .form(.jsonExtract(queryFragment, path: path, SQLType(Value.self), isFunction: false)))
   }
 
-  /// `json_group_array(expression)`: the group's values as a JSON array.
+  /// `json_group_array(expression)`: the group's values as a JSON array. A column stored as
+  /// JSON (`@Column(as: [String].JSONRepresentation.self)`) is read as JSON, `json(…)`, so the
+  /// array holds its arrays and objects, not strings of their text.
   ///
   /// `$0.title.jsonGroupArray()` renders `json_group_array("reminders"."title")`.
   public func jsonGroupArray() -> AggregateFunction<String> {
-    AggregateFunction(.jsonGroupArray(queryFragment), whenEmpty: "'[]'")
+    AggregateFunction(
+      .jsonGroupArray(queryFragment, isJSON: QueryValue.self is any StoredAsJSON.Type),
+      whenEmpty: "'[]'")
   }
 }
 

@@ -33,6 +33,12 @@ public struct JSONRepresentation<Value: Codable>: QueryRepresentable {
   }
 }
 
+/// A value stored as JSON text, which JSON functions read as JSON rather than as a string.
+package protocol StoredAsJSON {}
+
+extension JSONRepresentation: StoredAsJSON {}
+extension Optional: StoredAsJSON where Wrapped: StoredAsJSON {}
+
 extension JSONRepresentation: Sendable where Value: Sendable {}
 extension JSONRepresentation: Equatable where Value: Equatable {}
 extension JSONRepresentation: Hashable where Value: Hashable {}

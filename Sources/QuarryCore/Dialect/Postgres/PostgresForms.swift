@@ -95,7 +95,9 @@ enum PostgresForms {
     case .total(let value, let distinct):
       // PostgreSQL's `sum` of integers is `numeric`, and `NULL` for no rows.
       renderer.append("sum(\(raw: distinct ? "DISTINCT " : "")CAST(\(value) AS double precision)")
-    case .jsonGroupArray(let value): renderer.append("jsonb_agg(\(value)")
+    case .jsonGroupArray(let value, isJSON: false): renderer.append("jsonb_agg(\(value)")
+    case .jsonGroupArray(let value, isJSON: true):
+      renderer.append("jsonb_agg(CAST(\(value) AS jsonb)")
     case .jsonGroupObject(let key, let value):
       renderer.append("jsonb_object_agg(\(key), \(value)")
     }

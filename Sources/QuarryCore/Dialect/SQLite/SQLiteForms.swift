@@ -69,7 +69,9 @@ enum SQLiteForms {
       fragment.append("group_concat(\(value), \(separator)")
     case .total(let value, let distinct):
       fragment.append("total(\(raw: distinct ? "DISTINCT " : "")\(value)")
-    case .jsonGroupArray(let value): fragment.append("json_group_array(\(value)")
+    case .jsonGroupArray(let value, isJSON: false): fragment.append("json_group_array(\(value)")
+    case .jsonGroupArray(let value, isJSON: true):
+      fragment.append("json_group_array(json(\(value))")
     case .jsonGroupObject(let key, let value):
       fragment.append("json_group_object(\(key), \(value)")
     }
