@@ -19,6 +19,32 @@ struct OperatorTests {
     #expect(try db.fetchOne(Int.self, sql: view.sql + "\n") == 5)
   }
 
+  /// StructuredQueries' method spellings render their operator's SQL and keep the same rows.
+  @Test func comparisonsSpelledAsMethods() throws {
+    let db = try library()
+    let rows = try assertQuery(
+      Book.where { $0.pages.gte(300) && $0.pages.lt(500) && $0.id.neq(3) && $0.id.notIn([4]) }
+        .where { $0.rating.neq(nil) && $0.shelfID.eq($0.shelfID) }
+        .order { $0.id }.select { $0.id },
+      db: db,
+      sql: """
+        SELECT "books"."id" FROM "books"
+        WHERE (((("books"."pages" >= 300) AND ("books"."pages" < 500)) AND ("books"."id" <> 3))
+          AND ("books"."id" NOT IN (4))) AND (("books"."rating" IS NOT NULL) AND ("books"."shelfID" = "books"."shelfID"))
+        ORDER BY "books"."id"
+        """)
+    let expected = try Book.where {
+      $0.pages >= 300 && $0.pages < 500 && $0.id != 3 && !$0.id.in([4])
+    }
+    .where { $0.rating != nil && $0.shelfID == $0.shelfID }
+    .order { $0.id }.select { $0.id }.fetchAll(db)
+    #expect(rows == expected)
+    #expect(!rows.isEmpty)
+    let outside = try Book.where { $0.id.notIn(Book.where { $0.pages.gt(400) }.select { $0.id }) }
+      .select { $0.id.count() }.fetchOne(db)
+    #expect(outside == (try Book.where { $0.pages <= 400 }.count().fetchOne(db)))
+  }
+
   @Test func arithmetic() throws {
     let db = try library()
     // Arithmetic in a multi-column select is the costliest shape for the type checker (about

@@ -984,6 +984,34 @@ struct DocCommentSQLTests {
       """#)
   }
 
+  @Test func comparisonsSpelledAsMethods() {
+    check({ $0.title.eq("Milk") }, #"("reminders"."title" = 'Milk')"#)
+    check(
+      { $0.priority.eq($0.remindersListID) },
+      #"("reminders"."priority" = "reminders"."remindersListID")"#)
+    check({ $0.title.neq("Milk") }, #"("reminders"."title" <> 'Milk')"#)
+    check(
+      { $0.priority.neq($0.remindersListID) },
+      #"("reminders"."priority" <> "reminders"."remindersListID")"#)
+    check({ $0.id.lt(3) }, #"("reminders"."id" < 3)"#)
+    check({ $0.id.lte(3) }, #"("reminders"."id" <= 3)"#)
+    check({ $0.id.gt(3) }, #"("reminders"."id" > 3)"#)
+    check({ $0.id.gte(3) }, #"("reminders"."id" >= 3)"#)
+    check({ $0.id.lt($0.remindersListID) }, #"("reminders"."id" < "reminders"."remindersListID")"#)
+    check(
+      { $0.id.lte($0.remindersListID) }, #"("reminders"."id" <= "reminders"."remindersListID")"#)
+    check({ $0.id.gt($0.remindersListID) }, #"("reminders"."id" > "reminders"."remindersListID")"#)
+    check(
+      { $0.id.gte($0.remindersListID) }, #"("reminders"."id" >= "reminders"."remindersListID")"#)
+    check({ $0.id.notIn([1, 2, 3]) }, #"("reminders"."id" NOT IN (1, 2, 3))"#)
+    check(
+      { $0.remindersListID.notIn(RemindersList.select { $0.id }) },
+      #"""
+      ("reminders"."remindersListID" NOT IN (SELECT "remindersLists"."id"
+      FROM "remindersLists"))
+      """#)
+  }
+
   @Test func membershipAndPatterns() {
     check({ $0.id.in([1, 2, 3]) }, #"("reminders"."id" IN (1, 2, 3))"#)
     check(

@@ -1,0 +1,142 @@
+// The comparison operators spelled as methods, as StructuredQueries writes them today
+// (`$0.id.eq(1)`, `$0.priority.gte(2)`, `$0.id.notIn([1, 2])`). Each renders the SQL of its
+// operator: `eq` is `==`, so `eq(nil)` is `IS NULL`.
+
+extension QueryExpression where QueryValue: QueryBindable {
+  /// `self = value`, as `==`; `eq(nil)` gives `IS NULL`.
+  ///
+  /// `$0.title.eq("Milk")` renders `("reminders"."title" = 'Milk')`.
+  @inlinable
+  public func eq(_ value: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>> {
+    self == value
+  }
+
+  /// `self = other`, as `==`.
+  ///
+  /// `$0.priority.eq($0.remindersListID)` renders `("reminders"."priority" = "reminders"."remindersListID")`.
+  @inlinable
+  public func eq<Other: QueryExpression>(_ other: Other) -> BinaryOperation<Bool, Self, Other>
+  where
+    Other.QueryValue: QueryBindable,
+    QueryValue.ComparableValue == Other.QueryValue.ComparableValue
+  {
+    self == other
+  }
+
+  /// `self <> value`, as `!=`; `neq(nil)` gives `IS NOT NULL`.
+  ///
+  /// `$0.title.neq("Milk")` renders `("reminders"."title" <> 'Milk')`.
+  @inlinable
+  public func neq(_ value: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>> {
+    self != value
+  }
+
+  /// `self <> other`, as `!=`.
+  ///
+  /// `$0.priority.neq($0.remindersListID)` renders `("reminders"."priority" <> "reminders"."remindersListID")`.
+  @inlinable
+  public func neq<Other: QueryExpression>(_ other: Other) -> BinaryOperation<Bool, Self, Other>
+  where
+    Other.QueryValue: QueryBindable,
+    QueryValue.ComparableValue == Other.QueryValue.ComparableValue
+  {
+    self != other
+  }
+
+  /// `self < value`, as `<`.
+  ///
+  /// `$0.id.lt(3)` renders `("reminders"."id" < 3)`.
+  @inlinable
+  public func lt(_ value: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>> {
+    self < value
+  }
+
+  /// `self <= value`, as `<=`.
+  ///
+  /// `$0.id.lte(3)` renders `("reminders"."id" <= 3)`.
+  @inlinable
+  public func lte(_ value: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>> {
+    self <= value
+  }
+
+  /// `self > value`, as `>`.
+  ///
+  /// `$0.id.gt(3)` renders `("reminders"."id" > 3)`.
+  @inlinable
+  public func gt(_ value: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>> {
+    self > value
+  }
+
+  /// `self >= value`, as `>=`.
+  ///
+  /// `$0.id.gte(3)` renders `("reminders"."id" >= 3)`.
+  @inlinable
+  public func gte(_ value: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>> {
+    self >= value
+  }
+}
+
+extension QueryExpression {
+  /// `self < other`, as `<`.
+  ///
+  /// `$0.id.lt($0.remindersListID)` renders `("reminders"."id" < "reminders"."remindersListID")`.
+  @inlinable
+  public func lt<Other: QueryExpression<QueryValue>>(_ other: Other)
+    -> BinaryOperation<Bool, Self, Other>
+  {
+    self < other
+  }
+
+  /// `self <= other`, as `<=`.
+  ///
+  /// `$0.id.lte($0.remindersListID)` renders `("reminders"."id" <= "reminders"."remindersListID")`.
+  @inlinable
+  public func lte<Other: QueryExpression<QueryValue>>(_ other: Other)
+    -> BinaryOperation<Bool, Self, Other>
+  {
+    self <= other
+  }
+
+  /// `self > other`, as `>`.
+  ///
+  /// `$0.id.gt($0.remindersListID)` renders `("reminders"."id" > "reminders"."remindersListID")`.
+  @inlinable
+  public func gt<Other: QueryExpression<QueryValue>>(_ other: Other)
+    -> BinaryOperation<Bool, Self, Other>
+  {
+    self > other
+  }
+
+  /// `self >= other`, as `>=`.
+  ///
+  /// `$0.id.gte($0.remindersListID)` renders `("reminders"."id" >= "reminders"."remindersListID")`.
+  @inlinable
+  public func gte<Other: QueryExpression<QueryValue>>(_ other: Other)
+    -> BinaryOperation<Bool, Self, Other>
+  {
+    self >= other
+  }
+
+  /// `expression NOT IN (?, ?, …)`: an empty list matches every row.
+  ///
+  /// `$0.id.notIn([1, 2, 3])` renders `("reminders"."id" NOT IN (1, 2, 3))`.
+  public func notIn(_ values: some Sequence<QueryValue>) -> SQLQueryExpression<Bool>
+  where QueryValue: QueryBindable {
+    var fragment: QueryFragment = "(\(self) NOT IN ("
+    var isFirst = true
+    for value in values {
+      if !isFirst { fragment.append(sql: ", ") }
+      isFirst = false
+      BoundValue(value).write(to: &fragment)
+    }
+    fragment.append(sql: "))")
+    return SQLQueryExpression(fragment)
+  }
+
+  /// `expression NOT IN (SELECT …)`
+  ///
+  /// `$0.remindersListID.notIn(RemindersList.select { $0.id })` renders `("reminders"."remindersListID" NOT IN (SELECT "remindersLists"."id" FROM "remindersLists"))`.
+  public func notIn(_ subquery: some Statement<QueryValue>) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("(\(self) NOT IN \(subquery))")
+  }
+}
