@@ -164,6 +164,17 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // Compiled as a new app is in Xcode 26: declarations isolated to the main actor by default,
+    // with the approachable-concurrency features; its `@Table` types must still work off it.
+    .testTarget(
+      name: "QuarryMainActorTests",
+      dependencies: ["Quarry", "QuarrySQLite"],
+      swiftSettings: [
+        .unsafeFlags(["-default-isolation", "MainActor"]),
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+      ]
+    ),
     .testTarget(
       name: "QuarryToolTests",
       dependencies: ["Quarry", "QuarrySQLite", "QuarryTool"]

@@ -68,7 +68,8 @@ extension TableModel {
       "\(access)func bind(to binder: any QuarryCore.QueryBinder) throws", bindStatements(columns))
     body += decoderSource()
     body += columnsBuilderSource()
-    return block("extension \(typeName): QuarryCore.Selection", body).joined(separator: "\n")
+    return block("nonisolated extension \(typeName): QuarryCore.Selection", body)
+      .joined(separator: "\n")
   }
 
   /// `Columns`: a query expression made of one expression or value per property, decoded as the
@@ -111,7 +112,7 @@ extension TableModel {
       + block(
         "\(access)func write(to fragment: inout QuarryCore.QueryFragment)",
         ["fragment.append(selection)"])
-    return block("\(access)struct Columns: QuarryCore.QueryExpression", body)
+    return block("\(access)nonisolated struct Columns: QuarryCore.QueryExpression", body)
   }
 
 }
@@ -125,7 +126,7 @@ private func selectionMembersSource(
       + "\(swiftStringLiteral(member.column)), "
       + "quotedName: \(swiftStringLiteral(quoteIdentifier(member.column))))"
   }
-  return block("\(access)struct SelectionMembers: Sendable", declarations)
+  return block("\(access)nonisolated struct SelectionMembers: Sendable", declarations)
     + ["\(access)static let selectionMembers = SelectionMembers()"]
 }
 
@@ -210,6 +211,7 @@ struct SelectionEnumModel {
     decoding += cases.isEmpty ? [failure] : ["} else {", "  \(failure)", "}"]
     body += block(
       "\(access)init(decoder: inout some QuarryCore.QueryDecoder) throws", decoding)
-    return block("extension \(typeName): QuarryCore.Selection", body).joined(separator: "\n")
+    return block("nonisolated extension \(typeName): QuarryCore.Selection", body)
+      .joined(separator: "\n")
   }
 }

@@ -49,7 +49,10 @@ extension TableModel {
     body += schemaSource()
     body += bindSource(columns: columns)
     body += decoderSource()
-    let header = "extension \(typeName)\(inheritance.isEmpty ? "" : ": \(inheritance)")"
+    // `nonisolated`: in a module isolated to the main actor by default, the conformance and
+    // what it generates must still be usable from database closures, off the main actor.
+    let header =
+      "nonisolated extension \(typeName)\(inheritance.isEmpty ? "" : ": \(inheritance)")"
     return block(header, body).joined(separator: "\n")
   }
 
@@ -77,11 +80,13 @@ extension TableModel {
         "\(access)var primaryKey: \(columnType(primaryKey.storedType))"
           + " { self.\(primaryKey.propertyName) }")
     }
-    return block("\(access)struct TableColumns: QuarryCore.\(definition)", body)
+    body.append("\(access)init() {}")
+    return block("\(access)nonisolated struct TableColumns: QuarryCore.\(definition)", body)
   }
 
   private func draftSource(primaryKey: ColumnModel) -> [String] {
-    let inheritance = (["QuarryCore.TableDraft"] + draftConformances).joined(separator: ", ")
+    let inheritance = (["nonisolated QuarryCore.TableDraft"] + draftConformances)
+      .joined(separator: ", ")
     var draftColumns = columns.filter { !$0.isGenerated }
     for index in draftColumns.indices where draftColumns[index].isPrimaryKey {
       if !draftColumns[index].isOptional {
@@ -94,8 +99,11 @@ extension TableModel {
       let defaultValue = column.initialValue ?? (column.isOptional ? "nil" : nil)
       return "\(column.propertyName): \(column.type)" + (defaultValue.map { " = \($0)" } ?? "")
     }
+    // The draft keeps the table type's isolation, so that the conformances it mirrors from it
+    // (`Equatable`, …) can use its members' as they are; what Quarry calls is `nonisolated`,
+    // so a draft is made and inserted off the main actor too.
     let initializer = block(
-      "\(access)init(\(parameters.joined(separator: ", ")))",
+      "\(access)nonisolated init(\(parameters.joined(separator: ", ")))",
       draftColumns.map { "self.\($0.propertyName) = \($0.propertyName)" })
     let body =
       ["\(access)typealias Base = \(typeName)"]
@@ -138,7 +146,7 @@ extension TableModel {
   /// `bind(to:)`, so one spelling serves either.
   private func bindSource(columns: [ColumnModel]) -> [String] {
     block(
-      "\(access)func bind(to binder: any QuarryCore.QueryBinder) throws",
+      "\(access)nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws",
       bindStatements(columns))
   }
 

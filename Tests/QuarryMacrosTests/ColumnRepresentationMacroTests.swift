@@ -26,26 +26,27 @@ struct ColumnRepresentationMacroTests {
         var total: Int
       }
 
-      extension Event: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
-        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension Event: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Event
           let id = QuarryCore.TableColumn<Event, Int>("id", qualifiedName: "\"events\".\"id\"")
           let tags = QuarryCore.TableColumn<Event, [String].JSONRepresentation>("tags", qualifiedName: "\"events\".\"tags\"")
           let startAt = QuarryCore.TableColumn<Event, Date.UnixTimeRepresentation?>("startAt", qualifiedName: "\"events\".\"startAt\"")
           let total = QuarryCore.TableColumn<Event, Int>("total", qualifiedName: "\"events\".\"total\"")
           var primaryKey: QuarryCore.TableColumn<Event, Int> { self.id }
+          init() {}
         }
-        struct Draft: QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Event
           var id: Int?
           var tags: [String]
           var startAt: Date?
-          init(id: Int? = nil, tags: [String], startAt: Date? = nil) {
+          nonisolated init(id: Int? = nil, tags: [String], startAt: Date? = nil) {
             self.id = id
             self.tags = tags
             self.startAt = startAt
           }
-          func bind(to binder: any QuarryCore.QueryBinder) throws {
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try [String].JSONRepresentation(queryOutput: self.tags).bind(to: binder)
             try Date.UnixTimeRepresentation?(queryOutput: self.startAt).bind(to: binder)
@@ -57,7 +58,7 @@ struct ColumnRepresentationMacroTests {
           name: "events",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("tags", type: .text, nullable: false), .init("startAt", type: .any, nullable: true), .init("total", type: .integer, nullable: false, generated: .virtual)]
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try [String].JSONRepresentation(queryOutput: self.tags).bind(to: binder)
           try Date.UnixTimeRepresentation?(queryOutput: self.startAt).bind(to: binder)

@@ -37,8 +37,8 @@ struct SelectionMacroDefaultsTests {
         static let defaultLimit = 10
       }
 
-      extension ReminderRow: QuarryCore.Selection {
-        struct SelectionMembers: Sendable {
+      nonisolated extension ReminderRow: QuarryCore.Selection {
+        nonisolated struct SelectionMembers: Sendable {
           let title = QuarryCore.SelectionMember<String>("title", quotedName: "\"title\"")
           let isUrgent = QuarryCore.SelectionMember<Bool>("isUrgent", quotedName: "\"isUrgent\"")
           let note = QuarryCore.SelectionMember<String?>("note", quotedName: "\"note\"")
@@ -70,7 +70,7 @@ struct SelectionMacroDefaultsTests {
           self.doneAt = try decoder.decode(Date.UnixTimeRepresentation?.self).queryOutput
           self.limit = try decoder.decode(Int.self)
         }
-        struct Columns: QuarryCore.QueryExpression {
+        nonisolated struct Columns: QuarryCore.QueryExpression {
           typealias QueryValue = ReminderRow
           let selection: QuarryCore.QueryFragment
           init(title: some QuarryCore.QueryAssignable<String>, isUrgent: some QuarryCore.QueryAssignable<Bool> = QuarryCore.BoundValue<Bool>(false), note: some QuarryCore.QueryAssignable<String?> = QuarryCore.BoundValue<String?>(nil), priority: some QuarryCore.QueryAssignable<Priority> = QuarryCore.MacroSupport.value(Priority.self, .medium), span: some QuarryCore.QueryAssignable<Span> = QuarryCore.MacroSupport.value(Span.self, Span(start: 1, end: 2)), dueDate: some QuarryCore.QueryAssignable<Date.UnixTimeRepresentation> = QuarryCore.BoundValue<Date.UnixTimeRepresentation>(Date.UnixTimeRepresentation(queryOutput: Date(timeIntervalSince1970: 0))), doneAt: some QuarryCore.QueryAssignable<Date.UnixTimeRepresentation?> = QuarryCore.BoundValue<Date.UnixTimeRepresentation?>(Date.UnixTimeRepresentation?(queryOutput: nil)), limit: some QuarryCore.QueryAssignable<Int> = QuarryCore.BoundValue<Int>(ReminderRow.defaultLimit)) {

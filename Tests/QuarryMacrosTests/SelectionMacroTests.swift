@@ -20,8 +20,8 @@ struct SelectionMacroTests {
         var updatedAt: Date?
       }
 
-      extension Timestamps: QuarryCore.Selection {
-        public struct SelectionMembers: Sendable {
+      nonisolated extension Timestamps: QuarryCore.Selection {
+        public nonisolated struct SelectionMembers: Sendable {
           public let createdAt = QuarryCore.SelectionMember<Date>("createdAt", quotedName: "\"createdAt\"")
           public let updatedAt = QuarryCore.SelectionMember<Date?>("updated_at", quotedName: "\"updated_at\"")
         }
@@ -35,7 +35,7 @@ struct SelectionMacroTests {
           self.createdAt = try decoder.decode(Date.self)
           self.updatedAt = try decoder.decode(Date?.self)
         }
-        public struct Columns: QuarryCore.QueryExpression {
+        public nonisolated struct Columns: QuarryCore.QueryExpression {
           public typealias QueryValue = Timestamps
           public let selection: QuarryCore.QueryFragment
           public init(createdAt: some QuarryCore.QueryAssignable<Date>, updatedAt: some QuarryCore.QueryAssignable<Date?> = QuarryCore.BoundValue<Date?>(nil)) {
@@ -73,25 +73,26 @@ struct SelectionMacroTests {
         let timestamps: Timestamps
       }
 
-      extension RemindersList: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
-        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension RemindersList: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = RemindersList
           let id = QuarryCore.TableColumn<RemindersList, Int>("id", qualifiedName: "\"remindersLists\".\"id\"")
           let name = QuarryCore.TableColumn<RemindersList, String>("name", qualifiedName: "\"remindersLists\".\"name\"")
           let timestamps = QuarryCore.MacroSupport.column(RemindersList.self, Timestamps.self, "timestamps", qualifiedName: "\"remindersLists\".\"timestamps\"", tablePrefix: "\"remindersLists\".")
           var primaryKey: QuarryCore.TableColumn<RemindersList, Int> { self.id }
+          init() {}
         }
-        struct Draft: QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = RemindersList
           var id: Int?
           var name: String
           var timestamps: Timestamps
-          init(id: Int? = nil, name: String = "", timestamps: Timestamps) {
+          nonisolated init(id: Int? = nil, name: String = "", timestamps: Timestamps) {
             self.id = id
             self.name = name
             self.timestamps = timestamps
           }
-          func bind(to binder: any QuarryCore.QueryBinder) throws {
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.name.bind(to: binder)
             try self.timestamps.bind(to: binder)
@@ -103,7 +104,7 @@ struct SelectionMacroTests {
           name: "remindersLists",
           columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .integer, nullable: false, primaryKey: true)], [.init("name", type: .text, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Timestamps.self, name: "timestamps", type: .any, nullable: false)])
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.name.bind(to: binder)
           try self.timestamps.bind(to: binder)
@@ -135,8 +136,8 @@ struct SelectionMacroTests {
         case image(Attachment.Image)
       }
 
-      extension Kind: QuarryCore.Selection {
-        struct SelectionMembers: Sendable {
+      nonisolated extension Kind: QuarryCore.Selection {
+        nonisolated struct SelectionMembers: Sendable {
           let link = QuarryCore.SelectionMember<URL?>("link", quotedName: "\"link\"")
           let note = QuarryCore.SelectionMember<String?>("note", quotedName: "\"note\"")
           let image = QuarryCore.SelectionMember<Attachment.Image?>("image", quotedName: "\"image\"")
@@ -232,8 +233,8 @@ struct SelectionMacroTests {
         var name = ""
       }
 
-      extension Row: QuarryCore.Selection {
-        struct SelectionMembers: Sendable {
+      nonisolated extension Row: QuarryCore.Selection {
+        nonisolated struct SelectionMembers: Sendable {
           let name = QuarryCore.SelectionMember<String>("name", quotedName: "\"name\"")
         }
         static let selectionMembers = SelectionMembers()
@@ -244,7 +245,7 @@ struct SelectionMacroTests {
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.name = try decoder.decode(String.self)
         }
-        struct Columns: QuarryCore.QueryExpression {
+        nonisolated struct Columns: QuarryCore.QueryExpression {
           typealias QueryValue = Row
           let selection: QuarryCore.QueryFragment
           init(name: some QuarryCore.QueryAssignable<String> = QuarryCore.BoundValue<String>("")) {

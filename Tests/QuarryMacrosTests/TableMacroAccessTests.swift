@@ -30,28 +30,29 @@ struct TableMacroAccessTests {
         static var x = 1
       }
 
-      extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
-        public struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        public nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           public typealias QueryValue = Reminder
           public let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
           public let title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
           public let isCompleted = QuarryCore.TableColumn<Reminder, Bool>("is_completed", qualifiedName: "\"reminders\".\"is_completed\"")
           public let priority = QuarryCore.MacroSupport.column(Reminder.self, Priority?.self, "priority", qualifiedName: "\"reminders\".\"priority\"", tablePrefix: "\"reminders\".")
           public var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+          public init() {}
         }
-        public struct Draft: QuarryCore.TableDraft {
+        public struct Draft: nonisolated QuarryCore.TableDraft {
           public typealias Base = Reminder
           public var id: Int?
           public var title: String
           public var isCompleted: Bool
           public var priority: Priority?
-          public init(id: Int? = nil, title: String = "", isCompleted: Bool = false, priority: Priority? = nil) {
+          public nonisolated init(id: Int? = nil, title: String = "", isCompleted: Bool = false, priority: Priority? = nil) {
             self.id = id
             self.title = title
             self.isCompleted = isCompleted
             self.priority = priority
           }
-          public func bind(to binder: any QuarryCore.QueryBinder) throws {
+          public nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.title.bind(to: binder)
             try self.isCompleted.bind(to: binder)
@@ -64,7 +65,7 @@ struct TableMacroAccessTests {
           name: "reminders",
           columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .integer, nullable: false, primaryKey: true)], [.init("title", type: .text, nullable: false)], [.init("is_completed", type: .integer, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Priority?.self, name: "priority", type: .any, nullable: true)])
         )
-        public func bind(to binder: any QuarryCore.QueryBinder) throws {
+        public nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.title.bind(to: binder)
           try self.isCompleted.bind(to: binder)
@@ -96,22 +97,23 @@ struct TableMacroAccessTests {
         package var name: String
       }
 
-      extension Tag: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
-        package struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension Tag: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        package nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           package typealias QueryValue = Tag
           package let id = QuarryCore.TableColumn<Tag, Int>("id", qualifiedName: "\"tags\".\"id\"")
           package let name = QuarryCore.TableColumn<Tag, String>("name", qualifiedName: "\"tags\".\"name\"")
           package var primaryKey: QuarryCore.TableColumn<Tag, Int> { self.id }
+          package init() {}
         }
-        package struct Draft: QuarryCore.TableDraft {
+        package struct Draft: nonisolated QuarryCore.TableDraft {
           package typealias Base = Tag
           package var id: Int?
           package var name: String
-          package init(id: Int? = nil, name: String) {
+          package nonisolated init(id: Int? = nil, name: String) {
             self.id = id
             self.name = name
           }
-          package func bind(to binder: any QuarryCore.QueryBinder) throws {
+          package nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.name.bind(to: binder)
           }
@@ -122,7 +124,7 @@ struct TableMacroAccessTests {
           name: "tags",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("name", type: .text, nullable: false)]
         )
-        package func bind(to binder: any QuarryCore.QueryBinder) throws {
+        package nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.name.bind(to: binder)
         }
@@ -154,22 +156,23 @@ struct TableMacroAccessTests {
         }
       }
 
-      extension Attachment.Image: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
-        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension Attachment.Image: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Attachment.Image
           let id = QuarryCore.TableColumn<Attachment.Image, Int>("id", qualifiedName: "\"images\".\"id\"")
           let path = QuarryCore.TableColumn<Attachment.Image, String>("path", qualifiedName: "\"images\".\"path\"")
           var primaryKey: QuarryCore.TableColumn<Attachment.Image, Int> { self.id }
+          init() {}
         }
-        struct Draft: QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Attachment.Image
           var id: Int?
           var path: String
-          init(id: Int? = nil, path: String) {
+          nonisolated init(id: Int? = nil, path: String) {
             self.id = id
             self.path = path
           }
-          func bind(to binder: any QuarryCore.QueryBinder) throws {
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.path.bind(to: binder)
           }
@@ -180,7 +183,7 @@ struct TableMacroAccessTests {
           name: "images",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("path", type: .text, nullable: false)]
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.path.bind(to: binder)
         }

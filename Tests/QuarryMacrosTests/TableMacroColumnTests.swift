@@ -26,22 +26,23 @@ struct TableMacroColumnTests {
         var body: String
       }
 
-      extension Note: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
-        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension Note: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Note
           let id = QuarryCore.TableColumn<Note, Int>("id", qualifiedName: "\"notes\".\"id\"")
           let body = QuarryCore.TableColumn<Note, String>("body", qualifiedName: "\"notes\".\"body\"")
           var primaryKey: QuarryCore.TableColumn<Note, Int> { self.id }
+          init() {}
         }
-        struct Draft: QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Note
           var id: Int?
           var body: String
-          init(id: Int? = nil, body: String) {
+          nonisolated init(id: Int? = nil, body: String) {
             self.id = id
             self.body = body
           }
-          func bind(to binder: any QuarryCore.QueryBinder) throws {
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.body.bind(to: binder)
           }
@@ -52,7 +53,7 @@ struct TableMacroColumnTests {
           name: "notes",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("body", type: .text, nullable: false)]
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.body.bind(to: binder)
         }
@@ -126,8 +127,8 @@ struct TableMacroColumnTests {
         func method() {}
       }
 
-      extension Sample: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
-        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension Sample: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Sample
           let id = QuarryCore.TableColumn<Sample, UUID>("id", qualifiedName: "\"samples\".\"id\"")
           let text = QuarryCore.TableColumn<Sample, String>("text", qualifiedName: "\"samples\".\"text\"")
@@ -147,8 +148,9 @@ struct TableMacroColumnTests {
           let observed = QuarryCore.TableColumn<Sample, Int>("observed", qualifiedName: "\"samples\".\"observed\"")
           let `default` = QuarryCore.TableColumn<Sample, Int>("default", qualifiedName: "\"samples\".\"default\"")
           var primaryKey: QuarryCore.TableColumn<Sample, UUID> { self.id }
+          init() {}
         }
-        struct Draft: QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Sample
           var id: UUID?
           var text: String
@@ -167,7 +169,7 @@ struct TableMacroColumnTests {
           var y: Double
           var observed: Int
           var `default`: Int
-          init(id: UUID? = nil, text: String = "a", count: Int = 1, ratio: Double = 0.5, flag: Bool = true, offset: Int = -1, delta: Double = -0.25, createdAt: Date = Date(), qualified: Foundation.Date = Foundation.Date(), explicitInit: Foo = Foo.init(bar: 1), specialized: Box<Int> = Box<Int>(1), first: Int = 1, second: String = "2", x: Double, y: Double, observed: Int = 0, `default`: Int = 0) {
+          nonisolated init(id: UUID? = nil, text: String = "a", count: Int = 1, ratio: Double = 0.5, flag: Bool = true, offset: Int = -1, delta: Double = -0.25, createdAt: Date = Date(), qualified: Foundation.Date = Foundation.Date(), explicitInit: Foo = Foo.init(bar: 1), specialized: Box<Int> = Box<Int>(1), first: Int = 1, second: String = "2", x: Double, y: Double, observed: Int = 0, `default`: Int = 0) {
             self.id = id
             self.text = text
             self.count = count
@@ -186,7 +188,7 @@ struct TableMacroColumnTests {
             self.observed = observed
             self.`default` = `default`
           }
-          func bind(to binder: any QuarryCore.QueryBinder) throws {
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.text.bind(to: binder)
             try self.count.bind(to: binder)
@@ -212,7 +214,7 @@ struct TableMacroColumnTests {
           name: "samples",
           columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .text, nullable: false, primaryKey: true)], [.init("text", type: .text, nullable: false)], [.init("count", type: .integer, nullable: false)], [.init("ratio", type: .real, nullable: false)], [.init("flag", type: .integer, nullable: false)], [.init("offset", type: .integer, nullable: false)], [.init("delta", type: .real, nullable: false)], [.init("createdAt", type: .text, nullable: false)], [.init("qualified", type: .text, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Foo.self, name: "explicitInit", type: .any, nullable: false), QuarryCore.MacroSupport.schemaColumns(Box<Int>.self, name: "specialized", type: .any, nullable: false), [.init("first", type: .integer, nullable: false)], [.init("second", type: .text, nullable: false)], [.init("x", type: .real, nullable: false)], [.init("y", type: .real, nullable: false)], [.init("observed", type: .integer, nullable: false)], [.init("default", type: .integer, nullable: false)]])
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.text.bind(to: binder)
           try self.count.bind(to: binder)

@@ -35,19 +35,20 @@ struct TableMacroDiagnosticsTests {
         var id = 0
       }
 
-      extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
-        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
           let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+          init() {}
         }
-        struct Draft: QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Reminder
           var id: Int?
-          init(id: Int? = nil) {
+          nonisolated init(id: Int? = nil) {
             self.id = id
           }
-          func bind(to binder: any QuarryCore.QueryBinder) throws {
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
           }
         }
@@ -57,7 +58,7 @@ struct TableMacroDiagnosticsTests {
           name: "reminders",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
@@ -96,19 +97,20 @@ struct TableMacroDiagnosticsTests {
         var id = 0
       }
 
-      extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
-        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
           let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+          init() {}
         }
-        struct Draft: QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Reminder
           var id: Int?
-          init(id: Int? = nil) {
+          nonisolated init(id: Int? = nil) {
             self.id = id
           }
-          func bind(to binder: any QuarryCore.QueryBinder) throws {
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
           }
         }
@@ -118,7 +120,7 @@ struct TableMacroDiagnosticsTests {
           name: "reminders",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
@@ -249,22 +251,23 @@ struct TableMacroDiagnosticsTests {
         var kind = "x"
       }
 
-      extension Item: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
-        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension Item: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Item
           let id = QuarryCore.TableColumn<Item, Int>("id", qualifiedName: "\"items\".\"id\"")
           let kind = QuarryCore.TableColumn<Item, String>("kind", qualifiedName: "\"items\".\"kind\"")
           var primaryKey: QuarryCore.TableColumn<Item, Int> { self.id }
+          init() {}
         }
-        struct Draft: QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Item
           var id: Int?
           var kind: String
-          init(id: Int? = nil, kind: String = "x") {
+          nonisolated init(id: Int? = nil, kind: String = "x") {
             self.id = id
             self.kind = kind
           }
-          func bind(to binder: any QuarryCore.QueryBinder) throws {
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.kind.bind(to: binder)
           }
@@ -275,7 +278,7 @@ struct TableMacroDiagnosticsTests {
           name: "items",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("kind", type: .text, nullable: false)]
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.kind.bind(to: binder)
         }

@@ -28,8 +28,8 @@ struct TableMacroDraftTests {
         var rank: Int = 3
       }
 
-      extension Attendee: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
-        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension Attendee: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Attendee
           let id = QuarryCore.TableColumn<Attendee, Int?>("id", qualifiedName: "\"attendees\".\"id\"")
           let name = QuarryCore.TableColumn<Attendee, String>("name", qualifiedName: "\"attendees\".\"name\"")
@@ -38,8 +38,9 @@ struct TableMacroDraftTests {
           let joinedAt = QuarryCore.TableColumn<Attendee, Date>("joinedAt", qualifiedName: "\"attendees\".\"joinedAt\"")
           let rank = QuarryCore.TableColumn<Attendee, Int>("rank", qualifiedName: "\"attendees\".\"rank\"")
           var primaryKey: QuarryCore.TableColumn<Attendee, Int?> { self.id }
+          init() {}
         }
-        struct Draft: QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Attendee
           var id: Int?
           var name: String
@@ -47,7 +48,7 @@ struct TableMacroDraftTests {
           var nickname: Optional<String>
           var joinedAt: Date
           var rank: Int
-          init(id: Int? = nil, name: String, email: String? = nil, nickname: Optional<String> = nil, joinedAt: Date = Date(), rank: Int = 3) {
+          nonisolated init(id: Int? = nil, name: String, email: String? = nil, nickname: Optional<String> = nil, joinedAt: Date = Date(), rank: Int = 3) {
             self.id = id
             self.name = name
             self.email = email
@@ -55,7 +56,7 @@ struct TableMacroDraftTests {
             self.joinedAt = joinedAt
             self.rank = rank
           }
-          func bind(to binder: any QuarryCore.QueryBinder) throws {
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.name.bind(to: binder)
             try self.email.bind(to: binder)
@@ -70,7 +71,7 @@ struct TableMacroDraftTests {
           name: "attendees",
           columns: [.init("id", type: .integer, nullable: true, primaryKey: true), .init("name", type: .text, nullable: false), .init("email", type: .text, nullable: true), .init("nickname", type: .text, nullable: true), .init("joinedAt", type: .text, nullable: false), .init("rank", type: .integer, nullable: false)]
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.name.bind(to: binder)
           try self.email.bind(to: binder)
@@ -106,22 +107,23 @@ struct TableMacroDraftTests {
         var title = ""
       }
 
-      extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
-        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
           let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
           let title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+          init() {}
         }
-        struct Draft: QuarryCore.TableDraft, Sendable, Equatable, Hashable, Codable {
+        struct Draft: nonisolated QuarryCore.TableDraft, Sendable, Equatable, Hashable, Codable {
           typealias Base = Reminder
           var id: Int?
           var title: String
-          init(id: Int? = nil, title: String = "") {
+          nonisolated init(id: Int? = nil, title: String = "") {
             self.id = id
             self.title = title
           }
-          func bind(to binder: any QuarryCore.QueryBinder) throws {
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.title.bind(to: binder)
           }
@@ -132,7 +134,7 @@ struct TableMacroDraftTests {
           name: "reminders",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("title", type: .text, nullable: false)]
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.title.bind(to: binder)
         }

@@ -18,19 +18,20 @@ struct TableMacroNameTests {
         let id: Int
       }
 
-      extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
-        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
           let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminder\".\"id\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+          init() {}
         }
-        struct Draft: QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Reminder
           var id: Int?
-          init(id: Int? = nil) {
+          nonisolated init(id: Int? = nil) {
             self.id = id
           }
-          func bind(to binder: any QuarryCore.QueryBinder) throws {
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
           }
         }
@@ -40,7 +41,7 @@ struct TableMacroNameTests {
           name: "reminder",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
@@ -76,17 +77,18 @@ struct TableMacroNameTests {
         var name: String
       }
 
-      extension Category: QuarryCore.Table {
-        struct TableColumns: QuarryCore.TableDefinition {
+      nonisolated extension Category: QuarryCore.Table {
+        nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Category
           let name = QuarryCore.TableColumn<Category, String>("name", qualifiedName: "\"categories\".\"name\"")
+          init() {}
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "categories",
           columns: [.init("name", type: .text, nullable: false)]
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.name.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
@@ -94,17 +96,18 @@ struct TableMacroNameTests {
         }
       }
 
-      extension Status: QuarryCore.Table {
-        struct TableColumns: QuarryCore.TableDefinition {
+      nonisolated extension Status: QuarryCore.Table {
+        nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Status
           let name = QuarryCore.TableColumn<Status, String>("name", qualifiedName: "\"statuses\".\"name\"")
+          init() {}
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "statuses",
           columns: [.init("name", type: .text, nullable: false)]
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.name.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
@@ -112,17 +115,18 @@ struct TableMacroNameTests {
         }
       }
 
-      extension RemindersList: QuarryCore.Table {
-        struct TableColumns: QuarryCore.TableDefinition {
+      nonisolated extension RemindersList: QuarryCore.Table {
+        nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = RemindersList
           let name = QuarryCore.TableColumn<RemindersList, String>("name", qualifiedName: "\"remindersLists\".\"name\"")
+          init() {}
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "remindersLists",
           columns: [.init("name", type: .text, nullable: false)]
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.name.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {

@@ -20,22 +20,23 @@ struct TableMacroPrimaryKeyTests {
         var title: String
       }
 
-      extension Book: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
-        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension Book: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Book
           let isbn = QuarryCore.TableColumn<Book, String>("isbn", qualifiedName: "\"books\".\"isbn\"")
           let title = QuarryCore.TableColumn<Book, String>("title", qualifiedName: "\"books\".\"title\"")
           var primaryKey: QuarryCore.TableColumn<Book, String> { self.isbn }
+          init() {}
         }
-        struct Draft: QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Book
           var isbn: String?
           var title: String
-          init(isbn: String? = nil, title: String) {
+          nonisolated init(isbn: String? = nil, title: String) {
             self.isbn = isbn
             self.title = title
           }
-          func bind(to binder: any QuarryCore.QueryBinder) throws {
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.isbn.bind(to: binder)
             try self.title.bind(to: binder)
           }
@@ -46,7 +47,7 @@ struct TableMacroPrimaryKeyTests {
           name: "books",
           columns: [.init("isbn", type: .text, nullable: false, primaryKey: true), .init("title", type: .text, nullable: false)]
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.isbn.bind(to: binder)
           try self.title.bind(to: binder)
         }
@@ -74,18 +75,19 @@ struct TableMacroPrimaryKeyTests {
         var name: String
       }
 
-      extension Event: QuarryCore.Table {
-        struct TableColumns: QuarryCore.TableDefinition {
+      nonisolated extension Event: QuarryCore.Table {
+        nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Event
           let id = QuarryCore.TableColumn<Event, String>("id", qualifiedName: "\"events\".\"id\"")
           let name = QuarryCore.TableColumn<Event, String>("name", qualifiedName: "\"events\".\"name\"")
+          init() {}
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "events",
           columns: [.init("id", type: .text, nullable: false), .init("name", type: .text, nullable: false)]
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.name.bind(to: binder)
         }

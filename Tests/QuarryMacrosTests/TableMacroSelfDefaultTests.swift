@@ -23,22 +23,23 @@ struct TableMacroSelfDefaultTests {
         static let defaultLimit = 10
       }
 
-      extension Setting: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
-        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension Setting: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Setting
           let id = QuarryCore.TableColumn<Setting, Int>("id", qualifiedName: "\"settings\".\"id\"")
           let limit = QuarryCore.MacroSupport.column(Setting.self, Setting.Limit.self, "limit", qualifiedName: "\"settings\".\"limit\"", tablePrefix: "\"settings\".")
           var primaryKey: QuarryCore.TableColumn<Setting, Int> { self.id }
+          init() {}
         }
-        struct Draft: QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Setting
           var id: Int?
           var limit: Setting.Limit
-          init(id: Int? = nil, limit: Setting.Limit = Setting.Limit(rawValue: Setting.defaultLimit)) {
+          nonisolated init(id: Int? = nil, limit: Setting.Limit = Setting.Limit(rawValue: Setting.defaultLimit)) {
             self.id = id
             self.limit = limit
           }
-          func bind(to binder: any QuarryCore.QueryBinder) throws {
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.limit.bind(to: binder)
           }
@@ -49,7 +50,7 @@ struct TableMacroSelfDefaultTests {
           name: "settings",
           columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .integer, nullable: false, primaryKey: true)], QuarryCore.MacroSupport.schemaColumns(Setting.Limit.self, name: "limit", type: .any, nullable: false)])
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.limit.bind(to: binder)
         }

@@ -31,28 +31,29 @@ struct TableMacroTests {
         static var x = 1
       }
 
-      extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
-        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
           let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
           let title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
           let isCompleted = QuarryCore.TableColumn<Reminder, Bool>("is_completed", qualifiedName: "\"reminders\".\"is_completed\"")
           let priority = QuarryCore.MacroSupport.column(Reminder.self, Priority?.self, "priority", qualifiedName: "\"reminders\".\"priority\"", tablePrefix: "\"reminders\".")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+          init() {}
         }
-        struct Draft: QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Reminder
           var id: Int?
           var title: String
           var isCompleted: Bool
           var priority: Priority?
-          init(id: Int? = nil, title: String = "", isCompleted: Bool = false, priority: Priority? = nil) {
+          nonisolated init(id: Int? = nil, title: String = "", isCompleted: Bool = false, priority: Priority? = nil) {
             self.id = id
             self.title = title
             self.isCompleted = isCompleted
             self.priority = priority
           }
-          func bind(to binder: any QuarryCore.QueryBinder) throws {
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.title.bind(to: binder)
             try self.isCompleted.bind(to: binder)
@@ -65,7 +66,7 @@ struct TableMacroTests {
           name: "reminders",
           columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .integer, nullable: false, primaryKey: true)], [.init("title", type: .text, nullable: false)], [.init("is_completed", type: .integer, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Priority?.self, name: "priority", type: .any, nullable: true)])
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
           try self.title.bind(to: binder)
           try self.isCompleted.bind(to: binder)
@@ -91,16 +92,17 @@ struct TableMacroTests {
       """
       struct Empty {}
 
-      extension Empty: QuarryCore.Table {
-        struct TableColumns: QuarryCore.TableDefinition {
+      nonisolated extension Empty: QuarryCore.Table {
+        nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Empty
+          init() {}
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "empties",
           columns: []
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {}
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {}
         init(decoder: inout some QuarryCore.QueryDecoder) throws {}
       }
       """
@@ -123,19 +125,20 @@ struct TableMacroTests {
         let id: Int
       }
 
-      extension Reminder: QuarryCore.PrimaryKeyedTable {
-        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension Reminder: QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
           let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+          init() {}
         }
-        struct Draft: QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Reminder
           var id: Int?
-          init(id: Int? = nil) {
+          nonisolated init(id: Int? = nil) {
             self.id = id
           }
-          func bind(to binder: any QuarryCore.QueryBinder) throws {
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
           }
         }
@@ -145,7 +148,7 @@ struct TableMacroTests {
           name: "reminders",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
@@ -166,19 +169,20 @@ struct TableMacroTests {
         let id: Int
       }
 
-      extension Reminder {
-        struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+      nonisolated extension Reminder {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
           let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+          init() {}
         }
-        struct Draft: QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Reminder
           var id: Int?
-          init(id: Int? = nil) {
+          nonisolated init(id: Int? = nil) {
             self.id = id
           }
-          func bind(to binder: any QuarryCore.QueryBinder) throws {
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
           }
         }
@@ -188,7 +192,7 @@ struct TableMacroTests {
           name: "reminders",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
         )
-        func bind(to binder: any QuarryCore.QueryBinder) throws {
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
           try self.id.bind(to: binder)
         }
         init(decoder: inout some QuarryCore.QueryDecoder) throws {

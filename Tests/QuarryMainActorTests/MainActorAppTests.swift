@@ -1,0 +1,103 @@
+// This target is compiled as Xcode 26 compiles a new app: every declaration is isolated to the
+// main actor unless it says otherwise (`-default-isolation MainActor`), with the approachable-
+// concurrency features on. Its `@Table` and `@Selection` types must still work from database
+// closures, async reads and observations, which run off the main actor.
+import Foundation
+import Quarry
+import QuarrySQLite
+import Testing
+
+@Table
+struct Reminder: Equatable, Sendable {
+  let id: Int
+  var title = ""
+  var isCompleted = false
+  var dates: Dates
+}
+
+@Selection
+struct Dates: Equatable, Sendable {
+  var createdAt: Date
+  var dueAt: Date?
+}
+
+@Selection
+struct TitleAndState: Equatable, Sendable {
+  let title: String
+  let isCompleted: Bool
+}
+
+// The suite itself is `nonisolated` (Swift Testing's macros need it to be under this isolation):
+// its tests call the database from outside the main actor, as an app's background work does.
+@Suite("An app's types isolated to the main actor")
+nonisolated struct MainActorAppTests {
+  nonisolated static let created = Date(timeIntervalSince1970: 1_767_225_600)
+
+  static func pool() throws -> DatabasePool {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("quarry-main-actor-\(UUID().uuidString).sqlite").path
+    let pool = try DatabasePool(path: path)
+    try pool.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE "reminders" (
+            "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "isCompleted" INTEGER NOT NULL,
+            "createdAt" TEXT NOT NULL, "dueAt" TEXT
+          ) STRICT
+          """)
+      try Reminder.insert {
+        Reminder.Draft(title: "Milk", dates: Dates(createdAt: created))
+        Reminder.Draft(title: "Bread", isCompleted: true, dates: Dates(createdAt: created))
+      }.execute(db)
+    }
+    return pool
+  }
+
+  @Test func typesWorkInsideSynchronousClosures() throws {
+    let pool = try Self.pool()
+    let open = try pool.read { db in
+      try Reminder.where { !$0.isCompleted }.fetchAll(db)
+    }
+    #expect(open.map(\.title) == ["Milk"])
+    try pool.write { db in
+      try Reminder.find(1).update { $0.isCompleted = true }.execute(db)
+    }
+    #expect(try pool.read { db in try Reminder.where { $0.isCompleted }.fetchCount(db) } == 2)
+  }
+
+  @Test func typesWorkInAsyncReadsAndWrites() async throws {
+    let pool = try Self.pool()
+    let rows = try await pool.read { db in
+      try Reminder.order { $0.id }.select {
+        TitleAndState.Columns(title: $0.title, isCompleted: $0.isCompleted)
+      }.fetchAll(db)
+    }
+    // (The type's own `Equatable` is isolated to the main actor, as the app declared it.)
+    #expect(rows.map(\.title) == ["Milk", "Bread"])
+    #expect(rows.map(\.isCompleted) == [false, true])
+    let inserted = try await pool.write { db in
+      try Reminder.insert { Reminder.Draft(title: "Eggs", dates: Dates(createdAt: Self.created)) }
+        .returning(\.self).fetchOne(db)
+    }
+    #expect(inserted?.id == 3)
+  }
+
+  @Test func observationsDeliverTheTypes() async throws {
+    let pool = try Self.pool()
+    var values = pool.observe(Reminder.where { !$0.isCompleted }.order { $0.id })
+      .makeAsyncIterator()
+    #expect(try await values.next()?.map(\.title) == ["Milk"])
+    try await pool.write { db in
+      try Reminder.insert { Reminder.Draft(title: "Tea", dates: Dates(createdAt: Self.created)) }
+        .execute(db)
+    }
+    #expect(try await values.next()?.map(\.title) == ["Milk", "Tea"])
+  }
+
+  @Test @MainActor func aModelOnTheMainActorFollowsTheRows() async throws {
+    let pool = try Self.pool()
+    let model = FetchAll(Reminder.order { $0.id }, in: pool)
+    while model.value.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+    #expect(model.value.map(\.title) == ["Milk", "Bread"])
+  }
+}
