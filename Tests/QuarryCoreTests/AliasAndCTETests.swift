@@ -72,6 +72,65 @@ struct AliasAndCTETests {
     #expect(bossNames.elementsEqual([nil, "Ada", "Bob"]))
   }
 
+  /// An alias gets every join kind, with another alias or with a table (SQLite 3.39 and later
+  /// for right and full joins).
+  @Test func everyJoinKindFromAnAlias() throws {
+    let db = try staff()
+    let staff = Employee.aliased("staff")
+    let bosses = Employee.aliased("bosses")
+    // Right: every boss, with the staff they manage or nil.
+    let right = try assertQuery(
+      staff.rightJoin(bosses) { $0.managerID == $1.id }.select { ($1.name, $0.name) }
+        .order { _, boss in boss.id },
+      db: db,
+      sql: """
+        SELECT "bosses"."name", "staff"."name"
+        FROM "employees" AS "staff" RIGHT JOIN "employees" AS "bosses"
+          ON ("staff"."managerID" = "bosses"."id")
+        ORDER BY "bosses"."id"
+        """)
+    #expect(right.map(\.0) == ["Ada", "Bob", "Cy"])
+    #expect(right.map(\.1) == ["Bob", "Cy", nil])
+    let full = try staff.fullJoin(bosses) { $0.managerID == $1.id }.fetchAll(db)
+    #expect(full.count == 4)
+    let unmanaging: [String?] = full.filter { $0.0 == nil }.map { $0.1?.name }
+    let unmanaged: [String?] = full.filter { $0.1 == nil }.map { $0.0?.name }
+    #expect(unmanaging == ["Cy"])
+    #expect(unmanaged == ["Ada"])
+    let pairs = try assertQuery(
+      staff.crossJoin(bosses).select { ($0.id, $1.id) },
+      db: db,
+      sql: """
+        SELECT "staff"."id", "bosses"."id"
+        FROM "employees" AS "staff" CROSS JOIN "employees" AS "bosses"
+        """)
+    #expect(pairs.count == 9)
+    // With a table: its filter stays in the join's condition; across, in `WHERE`.
+    let managed = Employee.where { $0.managerID != nil }
+    let left = try staff.leftJoin(managed) { $0.id == $1.managerID }
+      .select { ($0.name, $1.name) }.order { boss, _ in boss.id }.fetchAll(db)
+    #expect(left.map(\.1) == ["Bob", "Cy", nil])
+    let rightOfTable = try staff.rightJoin(managed) { $0.id == $1.managerID }
+      .select { ($0.name, $1.name) }.order { _, employee in employee.id }.fetchAll(db)
+    // The right side keeps every row: its filter, in the condition, only decides the matches
+    // (Ada, who has no manager, matches no one).
+    #expect(rightOfTable.map(\.0) == [nil, "Ada", "Bob"])
+    let fullOfTable = try staff.fullJoin(managed) { $0.id == $1.managerID }.fetchAll(db)
+    #expect(fullOfTable.count == 4)
+    let managingNoOne: [String?] = fullOfTable.filter { $0.1 == nil }.map { $0.0?.name }
+    #expect(managingNoOne == ["Cy"])
+    let across = try assertQuery(
+      staff.crossJoin(managed).select { ($0.name, $1.name) }.order { a, b in (a.id, b.id) },
+      db: db,
+      sql: """
+        SELECT "staff"."name", "employees"."name"
+        FROM "employees" AS "staff" CROSS JOIN "employees"
+        WHERE ("employees"."managerID" IS NOT NULL)
+        ORDER BY "staff"."id", "employees"."id"
+        """)
+    #expect(across.count == 6)
+  }
+
   @Test func commonTableFromASelectionTypedSelect() throws {
     let db = try library()
     // `ShelfStat` names the table; the select names its columns with `@Selection`-style

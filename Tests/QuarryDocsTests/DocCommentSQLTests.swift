@@ -908,6 +908,60 @@ struct DocCommentSQLTests {
       LEFT JOIN "reminders" AS "s" ON ("r"."priority" = "s"."priority")
       """#)
     check(
+      Reminder.aliased("r").rightJoin(Reminder.aliased("s")) { $0.priority == $1.priority }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "r"."title", "s"."title"
+      FROM "reminders" AS "r"
+      RIGHT JOIN "reminders" AS "s" ON ("r"."priority" = "s"."priority")
+      """#)
+    check(
+      Reminder.aliased("r").fullJoin(Reminder.aliased("s")) { $0.priority == $1.priority }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "r"."title", "s"."title"
+      FROM "reminders" AS "r"
+      FULL JOIN "reminders" AS "s" ON ("r"."priority" = "s"."priority")
+      """#)
+    check(
+      Reminder.aliased("r").crossJoin(Reminder.aliased("s")).select { ($0.id, $1.id) },
+      #"""
+      SELECT "r"."id", "s"."id"
+      FROM "reminders" AS "r"
+      CROSS JOIN "reminders" AS "s"
+      """#)
+    check(
+      Reminder.aliased("r").leftJoin(RemindersList.all) { $0.remindersListID == $1.id }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "r"."title", "remindersLists"."title"
+      FROM "reminders" AS "r"
+      LEFT JOIN "remindersLists" ON ("r"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      Reminder.aliased("r").rightJoin(RemindersList.all) { $0.remindersListID == $1.id }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "r"."title", "remindersLists"."title"
+      FROM "reminders" AS "r"
+      RIGHT JOIN "remindersLists" ON ("r"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      Reminder.aliased("r").fullJoin(RemindersList.all) { $0.remindersListID == $1.id }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "r"."title", "remindersLists"."title"
+      FROM "reminders" AS "r"
+      FULL JOIN "remindersLists" ON ("r"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      Reminder.aliased("r").crossJoin(RemindersList.all).select { ($0.title, $1.title) },
+      #"""
+      SELECT "r"."title", "remindersLists"."title"
+      FROM "reminders" AS "r"
+      CROSS JOIN "remindersLists"
+      """#)
+    check(
       Reminder.aliased("r").join(RemindersList.all) { $0.remindersListID == $1.id }.select {
         ($0.title, $1.title)
       },

@@ -33,6 +33,14 @@ let listsJoinedToNone = RemindersList.leftJoin(Reminder.none) { $0.id == $1.remi
   .select { list, reminder in (list.id, reminder.id) }
 let twoKept = Reminder.order { $0.id }.limit(2).limit(nil).offset(nil).select { $0.id }
 let tagLists = Tagging.where { $0.id == 1 }.select { $0.tags.jsonGroupArray() }
+let aliasRightJoin = Reminder.aliased("r").rightJoin(RemindersList.all) {
+  $0.remindersListID == $1.id
+}
+.order { r, l in (l.id, r.id) }.select { r, l in (r.title, l.title) }
+let aliasFullJoin = Reminder.aliased("r").fullJoin(Reminder.aliased("s")) { $0.id == $1.id + 1 }
+  .order { r, s in (r.id, s.id) }.select { r, s in (r.id, s.id) }
+let aliasCrossJoin = Reminder.aliased("r").crossJoin(RemindersList.where { $0.id == 1 })
+  .order { r, _ in r.id }.select { r, l in (r.id, l.id) }
 let remindersWithLists = Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }
 let rightThird = remindersWithLists.rightJoin(Tagging.all) { $0.id == $2.id }
   .order { _, _, tagging in tagging.id }
@@ -71,6 +79,21 @@ struct StatementsBuiltOnceTests {
       for text in [sqlite, rows] {
         let arrays = try JSONDecoder().decode([[String]].self, from: Data((text ?? "").utf8))
         #expect(arrays == [SampleData.taggings[0].tags])
+      }
+    }
+  }
+
+  /// An alias's right, full and cross joins give the same rows on both.
+  @Test func everyJoinKindOfAnAlias() async throws {
+    try await PostgresTestServer.withDatabase { postgres in
+      try await SampleData.load(into: postgres)
+      for (sqlite, postgres) in [
+        try await rows(aliasRightJoin, on: postgres), try await rows(aliasFullJoin, on: postgres),
+        try await rows(aliasCrossJoin, on: postgres),
+      ] {
+        #expect(!sqlite.isEmpty)
+        // (Sorted: the databases order NULLs at opposite ends.)
+        #expect(sqlite.sorted() == postgres.sorted())
       }
     }
   }
