@@ -288,6 +288,40 @@ struct InsertedValuesAndUpsertTests {
     #expect(try UpsertNote.find(1).fetchOne(db)?.priority == 9)
     #expect(try UpsertNote.count().fetchOne(db) == 2)
 
+    // A value in the target's predicate is written in: SQLite takes no bound value there (and
+    // matches the predicate with the index's, which has its value written in too).
+    try db.execute(
+      sql: """
+        CREATE UNIQUE INDEX "parityNotes_urgentDay" ON "parityNotes" ("createdAt")
+          WHERE "priority" > 100
+        """)
+    func urgent(_ title: String) -> Insert<UpsertNote> {
+      UpsertNote.insert {
+        ($0.title, $0.priority, $0.createdAt)
+      } values: {
+        (title, 200, "2024-02-01")
+      }
+      .onConflict {
+        $0.createdAt
+      } where: {
+        $0.priority > 100
+      } doUpdate: { row, excluded in
+        row.title = excluded.title
+      }
+    }
+    assertSQL(
+      urgent("Call"),
+      """
+      INSERT INTO "parityNotes" ("title", "priority", "createdAt") VALUES ('Call', 200, '2024-02-01')
+      ON CONFLICT ("createdAt") WHERE ("parityNotes"."priority" > 100)
+      DO UPDATE SET "title" = excluded."title"
+      """)
+    #expect(urgent("Call").query.bindings == [.text("Call"), .int(200), .text("2024-02-01")])
+    try urgent("Call").execute(db)
+    try urgent("Call back").execute(db)
+    #expect(
+      try UpsertNote.where { $0.priority > 100 }.select { $0.title }.fetchAll(db) == ["Call back"])
+
     // An archived title doesn't conflict: the row is inserted.
     try UpsertNote.insert {
       ($0.title, $0.priority)

@@ -168,7 +168,7 @@ struct StatementTests {
     let one = Item.insert { Item.Draft(name: "one", price: 2.5) }
     #expect(one.isPlainOneRowInsert)
     var cleared = one
-    cleared.upsert = nil
+    cleared.onConflict = nil
     cleared.columnList = nil
     #expect(cleared.isPlainOneRowInsert)
     cleared.columnList = #"("name")"#

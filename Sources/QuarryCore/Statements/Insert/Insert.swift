@@ -33,37 +33,46 @@ public struct Insert<Into: Table>: Statement, Sendable {
 
   /// The column list, `("title", "priority")`; nil for every writable column.
   @inlinable
-  public var columnList: String? {
+  package var columnList: String? {
     get { clauses?.columnList }
-    set { clauses = Clauses.make(columnList: newValue, upsert: upsert) }
+    set { clauses = Clauses.make(columnList: newValue, onConflict: onConflict) }
   }
 
-  /// The upsert clause: `ON CONFLICT (…) DO UPDATE SET …` or `DO NOTHING`.
+  /// The upsert clause, as a value until the insert renders.
+  @inlinable
+  package var onConflict: OnConflict? {
+    get { clauses?.onConflict }
+    set { clauses = Clauses.make(columnList: columnList, onConflict: newValue) }
+  }
+
+  /// The upsert clause, rendered: `ON CONFLICT (…) DO UPDATE SET …` or `DO NOTHING`.
   ///
   /// `RemindersList.insert { RemindersList(id: 1, title: "Home") }.onConflictDoNothing().upsert!`
   /// renders `ON CONFLICT DO NOTHING`.
-  @inlinable
   public var upsert: QueryFragment? {
-    get { clauses?.upsert }
-    set { clauses = Clauses.make(columnList: columnList, upsert: newValue) }
+    guard let onConflict else { return nil }
+    var fragment = QueryFragment()
+    onConflict.write(to: &fragment)
+    return fragment
   }
 
   /// An insert's column list and upsert clause. Immutable: setting either makes a new one.
   @usableFromInline
   final class Clauses: Sendable {
     @usableFromInline let columnList: String?
-    @usableFromInline let upsert: QueryFragment?
+    @usableFromInline let onConflict: OnConflict?
 
     @inlinable
-    init(columnList: String?, upsert: QueryFragment?) {
+    init(columnList: String?, onConflict: OnConflict?) {
       self.columnList = columnList
-      self.upsert = upsert
+      self.onConflict = onConflict
     }
 
     /// The clauses; nil when there are none, so that the insert stays a plain one.
     @inlinable
-    static func make(columnList: String?, upsert: QueryFragment?) -> Clauses? {
-      columnList == nil && upsert == nil ? nil : Clauses(columnList: columnList, upsert: upsert)
+    static func make(columnList: String?, onConflict: OnConflict?) -> Clauses? {
+      columnList == nil && onConflict == nil
+        ? nil : Clauses(columnList: columnList, onConflict: onConflict)
     }
   }
 
@@ -75,7 +84,7 @@ public struct Insert<Into: Table>: Statement, Sendable {
   ) {
     self.conflictResolution = conflictResolution
     self.source = source
-    clauses = Clauses.make(columnList: columnList, upsert: nil)
+    clauses = Clauses.make(columnList: columnList, onConflict: nil)
   }
 
   /// An insert of `rowCount` rows whose values follow each other in `bindings`.
@@ -213,7 +222,7 @@ public struct Insert<Into: Table>: Statement, Sendable {
       fragment.append(sql: " ")
       fragment.append(sql: columnList ?? schema.insertColumnsSQL)
       fragment.append(sql: "\n")
-      if upsert == nil {
+      if onConflict == nil {
         fragment.append(select)
       } else {
         fragment.append(form: .upsertSelect(select))
@@ -221,9 +230,9 @@ public struct Insert<Into: Table>: Statement, Sendable {
     case .defaultValues:
       fragment.append(sql: " DEFAULT VALUES")
     }
-    if let upsert {
+    if let onConflict {
       fragment.append(sql: "\n")
-      fragment.append(upsert)
+      onConflict.write(to: &fragment)
     }
   }
 }

@@ -18,7 +18,7 @@ extension Insert {
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
     doUpdate assignments: (inout Updates<Into>, Excluded<Into>) -> Void
   ) -> Self {
-    upsert = Self.doUpdate(target: Self.conflictTarget(target), assignments)
+    onConflict = Self.doUpdate(target: Self.conflictTarget(target), assignments)
     return self
   }
 
@@ -38,7 +38,7 @@ extension Insert {
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
     doUpdate assignments: (inout Updates<Into>) -> Void
   ) -> Self {
-    upsert = Self.doUpdate(target: Self.conflictTarget(target), { row, _ in assignments(&row) })
+    onConflict = Self.doUpdate(target: Self.conflictTarget(target), { row, _ in assignments(&row) })
     return self
   }
 
@@ -60,7 +60,7 @@ extension Insert {
     @PredicateBuilder where targetFilter: (Into.TableColumns) -> some QueryExpression<Bool>,
     doUpdate assignments: (inout Updates<Into>, Excluded<Into>) -> Void
   ) -> Self {
-    upsert = Self.doUpdate(
+    onConflict = Self.doUpdate(
       target: Self.conflictTarget(target, where: targetFilter(Into.columns)), assignments)
     return self
   }
@@ -83,7 +83,7 @@ extension Insert {
     @PredicateBuilder where targetFilter: (Into.TableColumns) -> some QueryExpression<Bool>,
     doUpdate assignments: (inout Updates<Into>) -> Void
   ) -> Self {
-    upsert = Self.doUpdate(
+    onConflict = Self.doUpdate(
       target: Self.conflictTarget(target, where: targetFilter(Into.columns)),
       { row, _ in assignments(&row) })
     return self
@@ -106,7 +106,7 @@ extension Insert {
     doUpdate assignments: (inout Updates<Into>, Excluded<Into>) -> Void,
     @PredicateBuilder where updateFilter: (Into.TableColumns) -> some QueryExpression<Bool>
   ) -> Self {
-    upsert = Self.doUpdate(
+    onConflict = Self.doUpdate(
       target: Self.conflictTarget(target), assignments, where: updateFilter(Into.columns))
     return self
   }
@@ -128,7 +128,7 @@ extension Insert {
     doUpdate assignments: (inout Updates<Into>) -> Void,
     @PredicateBuilder where updateFilter: (Into.TableColumns) -> some QueryExpression<Bool>
   ) -> Self {
-    upsert = Self.doUpdate(
+    onConflict = Self.doUpdate(
       target: Self.conflictTarget(target), { row, _ in assignments(&row) },
       where: updateFilter(Into.columns))
     return self
@@ -153,7 +153,7 @@ extension Insert {
     doUpdate assignments: (inout Updates<Into>, Excluded<Into>) -> Void,
     @PredicateBuilder where updateFilter: (Into.TableColumns) -> some QueryExpression<Bool>
   ) -> Self {
-    upsert = Self.doUpdate(
+    onConflict = Self.doUpdate(
       target: Self.conflictTarget(target, where: targetFilter(Into.columns)), assignments,
       where: updateFilter(Into.columns))
     return self
@@ -177,7 +177,7 @@ extension Insert {
     doUpdate assignments: (inout Updates<Into>) -> Void,
     @PredicateBuilder where updateFilter: (Into.TableColumns) -> some QueryExpression<Bool>
   ) -> Self {
-    upsert = Self.doUpdate(
+    onConflict = Self.doUpdate(
       target: Self.conflictTarget(target, where: targetFilter(Into.columns)),
       { row, _ in assignments(&row) }, where: updateFilter(Into.columns))
     return self
@@ -199,7 +199,7 @@ extension Insert {
   public consuming func onConflictDoUpdate(
     _ assignments: (inout Updates<Into>, Excluded<Into>) -> Void
   ) -> Self {
-    upsert = Self.doUpdate(target: nil, assignments)
+    onConflict = Self.doUpdate(target: nil, assignments)
     return self
   }
 
@@ -216,7 +216,7 @@ extension Insert {
   /// ```
   @inlinable
   public consuming func onConflictDoUpdate(_ assignments: (inout Updates<Into>) -> Void) -> Self {
-    upsert = Self.doUpdate(target: nil, { row, _ in assignments(&row) })
+    onConflict = Self.doUpdate(target: nil, { row, _ in assignments(&row) })
     return self
   }
 
@@ -236,7 +236,7 @@ extension Insert {
     _ assignments: (inout Updates<Into>, Excluded<Into>) -> Void,
     @PredicateBuilder where updateFilter: (Into.TableColumns) -> some QueryExpression<Bool>
   ) -> Self {
-    upsert = Self.doUpdate(target: nil, assignments, where: updateFilter(Into.columns))
+    onConflict = Self.doUpdate(target: nil, assignments, where: updateFilter(Into.columns))
     return self
   }
 
@@ -256,7 +256,7 @@ extension Insert {
     _ assignments: (inout Updates<Into>) -> Void,
     @PredicateBuilder where updateFilter: (Into.TableColumns) -> some QueryExpression<Bool>
   ) -> Self {
-    upsert = Self.doUpdate(
+    onConflict = Self.doUpdate(
       target: nil, { row, _ in assignments(&row) }, where: updateFilter(Into.columns))
     return self
   }
@@ -276,13 +276,7 @@ extension Insert {
   public consuming func onConflictDoNothing<each Value>(
     _ target: ((Into.TableColumns) -> (repeat TableColumn<Into, each Value>))? = nil
   ) -> Self {
-    var clause = QueryFragment(sql: "ON CONFLICT ")
-    if let target {
-      clause.append(Self.conflictTarget(target))
-      clause.append(sql: " ")
-    }
-    clause.append(sql: "DO NOTHING")
-    upsert = clause
+    onConflict = OnConflict(target: target.map { Self.conflictTarget($0) })
     return self
   }
 
@@ -291,7 +285,7 @@ extension Insert {
   /// `Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing()` renders `INSERT INTO "tags" ("id", "name") VALUES ('a', 'errands') ON CONFLICT DO NOTHING`.
   @inlinable
   public consuming func onConflictDoNothing() -> Self {
-    upsert = QueryFragment(sql: "ON CONFLICT DO NOTHING")
+    onConflict = OnConflict(target: nil)
     return self
   }
 
@@ -312,10 +306,7 @@ extension Insert {
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
     @PredicateBuilder where targetFilter: (Into.TableColumns) -> some QueryExpression<Bool>
   ) -> Self {
-    var clause = QueryFragment(sql: "ON CONFLICT ")
-    clause.append(Self.conflictTarget(target, where: targetFilter(Into.columns)))
-    clause.append(sql: " DO NOTHING")
-    upsert = clause
+    onConflict = OnConflict(target: Self.conflictTarget(target, where: targetFilter(Into.columns)))
     return self
   }
 
@@ -323,50 +314,84 @@ extension Insert {
   /// assigned (`SET` needs an assignment).
   @inlinable
   static func doUpdate(
-    target: QueryFragment?, _ assignments: (inout Updates<Into>, Excluded<Into>) -> Void,
+    target: OnConflict.Target?, _ assignments: (inout Updates<Into>, Excluded<Into>) -> Void,
     where updateFilter: (any QueryExpression<Bool>)? = nil
-  ) -> QueryFragment {
+  ) -> OnConflict {
     var updates = Updates<Into>()
     assignments(&updates, Excluded())
-    var clause = QueryFragment(sql: "ON CONFLICT ")
-    if let target {
-      clause.append(target)
-      clause.append(sql: " ")
+    var clause = OnConflict(target: target)
+    clause.assignments = updates.assignments
+    if !clause.assignments.isEmpty, let updateFilter {
+      clause.updateFilter.appendConjunct(updateFilter)
     }
-    let set = updates.assignments
-    guard !set.isEmpty else {
-      clause.append(sql: "DO NOTHING")
-      return clause
-    }
-    clause.append(sql: "DO UPDATE SET ")
-    clause.append(set)
-    if let updateFilter { appendWhere(updateFilter, to: &clause) }
     return clause
   }
 
-  /// `("a", "b")`, then ` WHERE …` when there is a filter that renders anything: a conflict
-  /// target names columns without their table.
+  /// The target of `ON CONFLICT`: columns, and the predicate of the partial unique index they
+  /// are unique in, if any.
   @inlinable
   static func conflictTarget<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
     where filter: (any QueryExpression<Bool>)? = nil
-  ) -> QueryFragment {
+  ) -> OnConflict.Target {
     var names: [String] = []
     for column in repeat each target(Into.columns) { names.append(quoteIdentifier(column.name)) }
-    var fragment = QueryFragment(sql: "(" + names.joined(separator: ", ") + ")")
-    if let filter { appendWhere(filter, to: &fragment) }
-    return fragment
+    var predicate = QueryFragment()
+    if let filter { predicate.appendConjunct(filter) }
+    return OnConflict.Target(columns: names, filter: predicate)
+  }
+}
+
+/// An upsert clause, as a value until the insert renders: `ON CONFLICT ("id") [WHERE …]
+/// DO UPDATE SET … [WHERE …]`, or `DO NOTHING` when nothing is assigned.
+public struct OnConflict: Sendable {
+  /// The columns whose uniqueness is in conflict, and the predicate of the partial unique
+  /// index they are unique in (empty for none).
+  public struct Target: Sendable {
+    /// The quoted column names.
+    @usableFromInline var columns: [String]
+    /// The index's predicate.
+    @usableFromInline var filter: QueryFragment
+
+    @inlinable
+    init(columns: [String], filter: QueryFragment) {
+      self.columns = columns
+      self.filter = filter
+    }
   }
 
-  /// ` WHERE …`, unless the predicate renders nothing (an empty `where` closure).
+  /// What conflicts; nil for any uniqueness (`ON CONFLICT DO …`).
+  @usableFromInline var target: Target?
+  /// The `SET` assignments; empty for `DO NOTHING`.
+  @usableFromInline var assignments = QueryFragment()
+  /// The update's `WHERE`; empty for none.
+  @usableFromInline var updateFilter = QueryFragment()
+
   @inlinable
-  static func appendWhere(_ predicate: some QueryExpression<Bool>, to fragment: inout QueryFragment)
-  {
-    var condition = QueryFragment()
-    condition.appendConjunct(predicate)
-    guard !condition.isEmpty else { return }
-    fragment.append(sql: " WHERE ")
-    fragment.append(condition)
+  init(target: Target?) {
+    self.target = target
+  }
+
+  /// Appends the clause.
+  @usableFromInline
+  func write(to fragment: inout QueryFragment) {
+    fragment.append(sql: "ON CONFLICT ")
+    if let target {
+      fragment.append(sql: "(" + target.columns.joined(separator: ", ") + ")")
+      if !target.filter.isEmpty {
+        // SQLite takes no bound value in a conflict target's predicate: they are written in.
+        fragment.append(sql: " WHERE ")
+        fragment.append(target.filter.inlined)
+      }
+      fragment.append(sql: " ")
+    }
+    guard !assignments.isEmpty else { return fragment.append(sql: "DO NOTHING") }
+    fragment.append(sql: "DO UPDATE SET ")
+    fragment.append(assignments)
+    if !updateFilter.isEmpty {
+      fragment.append(sql: " WHERE ")
+      fragment.append(updateFilter)
+    }
   }
 }
 
@@ -391,299 +416,5 @@ public struct Excluded<Base: Table>: Sendable {
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> SQLQueryExpression<Value> {
     SQLQueryExpression("excluded.\(quote: Base.columns[keyPath: keyPath].name)")
-  }
-}
-
-extension PrimaryKeyedTable {
-  /// Inserts drafts, or updates the rows whose primary key they already have:
-  /// `ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", …`.
-  ///
-  /// ```swift
-  /// Reminder.upsert { Reminder.Draft(id: 1, title: "Milk") }
-  /// ```
-  /// ```sql
-  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
-  /// VALUES (1, 'Milk', 0, NULL, 1)
-  /// ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "isCompleted" = excluded."isCompleted", "priority" = excluded."priority", "remindersListID" = excluded."remindersListID"
-  /// ```
-  @inlinable
-  public static func upsert(
-    @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>
-  ) -> Insert<Self> {
-    var insert = Insert<Self>(or: nil, rows())
-    var clause = QueryFragment(sql: "ON CONFLICT (")
-    var assignments: [String] = []
-    for column in schema.writableColumns {
-      let name = quoteIdentifier(column.name)
-      if column.isPrimaryKey {
-        clause.append(sql: name)
-      } else {
-        assignments.append("\(name) = excluded.\(name)")
-      }
-    }
-    // A table of nothing but its primary key has nothing to update: the row is kept.
-    clause.append(
-      sql: assignments.isEmpty
-        ? ") DO NOTHING" : ") DO UPDATE SET " + assignments.joined(separator: ", "))
-    insert.upsert = clause
-    return insert
-  }
-}
-
-// MARK: Upserts spelled as part of the insert
-
-extension Table {
-  /// Inserts full rows, or on a conflict with any uniqueness constraint updates the existing
-  /// row: `Reminder.insert { reminder } onConflictDoUpdate: { $0.title += " copy" }`.
-  ///
-  /// ```swift
-  /// Tag.insert { Tag(id: "a", name: "errands") } onConflictDoUpdate: { $0.name += "!" }
-  /// ```
-  /// ```sql
-  /// INSERT INTO "tags" ("id", "name")
-  /// VALUES ('a', 'errands')
-  /// ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
-  /// ```
-  @inlinable
-  public static func insert(
-    or conflictResolution: ConflictResolution? = nil,
-    @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>,
-    onConflictDoUpdate assignments: (inout Updates<Self>) -> Void
-  ) -> Insert<Self> {
-    insert(or: conflictResolution, rows).onConflictDoUpdate(assignments)
-  }
-
-  /// Inserts full rows, or on a conflict with any uniqueness constraint updates the existing
-  /// row from the values that were to be inserted: `onConflictDoUpdate: { $0.title = $1.title }`.
-  ///
-  /// ```swift
-  /// Tag.insert { Tag(id: "a", name: "errands") } onConflictDoUpdate: { $0.name = $1.name }
-  /// ```
-  /// ```sql
-  /// INSERT INTO "tags" ("id", "name")
-  /// VALUES ('a', 'errands')
-  /// ON CONFLICT DO UPDATE SET "name" = excluded."name"
-  /// ```
-  @inlinable
-  public static func insert(
-    or conflictResolution: ConflictResolution? = nil,
-    @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>,
-    onConflictDoUpdate assignments: (inout Updates<Self>, Excluded<Self>) -> Void
-  ) -> Insert<Self> {
-    insert(or: conflictResolution, rows).onConflictDoUpdate(assignments)
-  }
-
-  /// Inserts full rows, or on a conflict with the `target` columns' uniqueness updates the
-  /// existing row: `Reminder.insert { reminder } onConflict: { $0.id } doUpdate: { … }`.
-  ///
-  /// ```swift
-  /// Tag.insert { Tag(id: "a", name: "errands") } onConflict: { $0.id } doUpdate: { $0.name += "!" }
-  /// ```
-  /// ```sql
-  /// INSERT INTO "tags" ("id", "name")
-  /// VALUES ('a', 'errands')
-  /// ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
-  /// ```
-  @inlinable
-  public static func insert<each Target>(
-    or conflictResolution: ConflictResolution? = nil,
-    @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>,
-    onConflict target: (TableColumns) -> (repeat TableColumn<Self, each Target>),
-    doUpdate assignments: (inout Updates<Self>) -> Void
-  ) -> Insert<Self> {
-    insert(or: conflictResolution, rows).onConflict(target, doUpdate: assignments)
-  }
-
-  /// Inserts full rows, or on a conflict with the `target` columns' uniqueness updates the
-  /// existing row from the values that were to be inserted.
-  ///
-  /// ```swift
-  /// Tag.insert { Tag(id: "a", name: "errands") } onConflict: { $0.id } doUpdate: { $0.name = $1.name }
-  /// ```
-  /// ```sql
-  /// INSERT INTO "tags" ("id", "name")
-  /// VALUES ('a', 'errands')
-  /// ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
-  /// ```
-  @inlinable
-  public static func insert<each Target>(
-    or conflictResolution: ConflictResolution? = nil,
-    @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>,
-    onConflict target: (TableColumns) -> (repeat TableColumn<Self, each Target>),
-    doUpdate assignments: (inout Updates<Self>, Excluded<Self>) -> Void
-  ) -> Insert<Self> {
-    insert(or: conflictResolution, rows).onConflict(target, doUpdate: assignments)
-  }
-
-  /// Inserts values into chosen columns, or on a conflict with any uniqueness constraint
-  /// updates the existing row.
-  ///
-  /// ```swift
-  /// Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflictDoUpdate: { $0.name += "!" }
-  /// ```
-  /// ```sql
-  /// INSERT INTO "tags" ("id", "name")
-  /// VALUES ('a', 'errands')
-  /// ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
-  /// ```
-  @inlinable
-  public static func insert<each Value: QueryBindable>(
-    or conflictResolution: ConflictResolution? = nil,
-    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
-    @InsertValuesBuilder<(repeat each Value)> values: () -> InsertValues<(repeat each Value)>,
-    onConflictDoUpdate assignments: (inout Updates<Self>) -> Void
-  ) -> Insert<Self> {
-    insert(or: conflictResolution, columns, values: values).onConflictDoUpdate(assignments)
-  }
-
-  /// Inserts values into chosen columns, or on a conflict with any uniqueness constraint
-  /// updates the existing row from the values that were to be inserted.
-  ///
-  /// ```swift
-  /// Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflictDoUpdate: { $0.name = $1.name }
-  /// ```
-  /// ```sql
-  /// INSERT INTO "tags" ("id", "name")
-  /// VALUES ('a', 'errands')
-  /// ON CONFLICT DO UPDATE SET "name" = excluded."name"
-  /// ```
-  @inlinable
-  public static func insert<each Value: QueryBindable>(
-    or conflictResolution: ConflictResolution? = nil,
-    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
-    @InsertValuesBuilder<(repeat each Value)> values: () -> InsertValues<(repeat each Value)>,
-    onConflictDoUpdate assignments: (inout Updates<Self>, Excluded<Self>) -> Void
-  ) -> Insert<Self> {
-    insert(or: conflictResolution, columns, values: values).onConflictDoUpdate(assignments)
-  }
-
-  /// Inserts values into chosen columns, or on a conflict with the `target` columns'
-  /// uniqueness updates the existing row.
-  ///
-  /// ```swift
-  /// Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflict: { $0.id } doUpdate: { $0.name += "!" }
-  /// ```
-  /// ```sql
-  /// INSERT INTO "tags" ("id", "name")
-  /// VALUES ('a', 'errands')
-  /// ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
-  /// ```
-  @inlinable
-  public static func insert<each Value: QueryBindable, each Target>(
-    or conflictResolution: ConflictResolution? = nil,
-    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
-    @InsertValuesBuilder<(repeat each Value)> values: () -> InsertValues<(repeat each Value)>,
-    onConflict target: (TableColumns) -> (repeat TableColumn<Self, each Target>),
-    doUpdate assignments: (inout Updates<Self>) -> Void
-  ) -> Insert<Self> {
-    insert(or: conflictResolution, columns, values: values)
-      .onConflict(target, doUpdate: assignments)
-  }
-
-  /// Inserts values into chosen columns, or on a conflict with the `target` columns'
-  /// uniqueness updates the existing row from the values that were to be inserted.
-  ///
-  /// ```swift
-  /// Tag.insert { ($0.id, $0.name) } values: { ("a", "errands") } onConflict: { $0.id } doUpdate: { $0.name = $1.name }
-  /// ```
-  /// ```sql
-  /// INSERT INTO "tags" ("id", "name")
-  /// VALUES ('a', 'errands')
-  /// ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
-  /// ```
-  @inlinable
-  public static func insert<each Value: QueryBindable, each Target>(
-    or conflictResolution: ConflictResolution? = nil,
-    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
-    @InsertValuesBuilder<(repeat each Value)> values: () -> InsertValues<(repeat each Value)>,
-    onConflict target: (TableColumns) -> (repeat TableColumn<Self, each Target>),
-    doUpdate assignments: (inout Updates<Self>, Excluded<Self>) -> Void
-  ) -> Insert<Self> {
-    insert(or: conflictResolution, columns, values: values)
-      .onConflict(target, doUpdate: assignments)
-  }
-}
-
-extension PrimaryKeyedTable {
-  /// Inserts drafts, or on a conflict with any uniqueness constraint updates the existing row:
-  /// `Reminder.insert { draft } onConflictDoUpdate: { $0.title += " copy" }`.
-  ///
-  /// ```swift
-  /// Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflictDoUpdate: { $0.title += "!" }
-  /// ```
-  /// ```sql
-  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
-  /// VALUES (1, 'Milk', 0, NULL, 1)
-  /// ON CONFLICT DO UPDATE SET "title" = ("reminders"."title" || '!')
-  /// ```
-  @inlinable
-  public static func insert(
-    or conflictResolution: ConflictResolution? = nil,
-    @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>,
-    onConflictDoUpdate assignments: (inout Updates<Self>) -> Void
-  ) -> Insert<Self> {
-    insert(or: conflictResolution, rows).onConflictDoUpdate(assignments)
-  }
-
-  /// Inserts drafts, or on a conflict with any uniqueness constraint updates the existing row
-  /// from the values that were to be inserted.
-  ///
-  /// ```swift
-  /// Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflictDoUpdate: { $0.title = $1.title }
-  /// ```
-  /// ```sql
-  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
-  /// VALUES (1, 'Milk', 0, NULL, 1)
-  /// ON CONFLICT DO UPDATE SET "title" = excluded."title"
-  /// ```
-  @inlinable
-  public static func insert(
-    or conflictResolution: ConflictResolution? = nil,
-    @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>,
-    onConflictDoUpdate assignments: (inout Updates<Self>, Excluded<Self>) -> Void
-  ) -> Insert<Self> {
-    insert(or: conflictResolution, rows).onConflictDoUpdate(assignments)
-  }
-
-  /// Inserts drafts, or on a conflict with the `target` columns' uniqueness updates the
-  /// existing row: `Reminder.insert { draft } onConflict: { $0.id } doUpdate: { … }`.
-  ///
-  /// ```swift
-  /// Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflict: { $0.id } doUpdate: { $0.title += "!" }
-  /// ```
-  /// ```sql
-  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
-  /// VALUES (1, 'Milk', 0, NULL, 1)
-  /// ON CONFLICT ("id") DO UPDATE SET "title" = ("reminders"."title" || '!')
-  /// ```
-  @inlinable
-  public static func insert<each Target>(
-    or conflictResolution: ConflictResolution? = nil,
-    @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>,
-    onConflict target: (TableColumns) -> (repeat TableColumn<Self, each Target>),
-    doUpdate assignments: (inout Updates<Self>) -> Void
-  ) -> Insert<Self> {
-    insert(or: conflictResolution, rows).onConflict(target, doUpdate: assignments)
-  }
-
-  /// Inserts drafts, or on a conflict with the `target` columns' uniqueness updates the
-  /// existing row from the values that were to be inserted.
-  ///
-  /// ```swift
-  /// Reminder.insert { Reminder.Draft(id: 1, title: "Milk") } onConflict: { $0.id } doUpdate: { $0.title = $1.title }
-  /// ```
-  /// ```sql
-  /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
-  /// VALUES (1, 'Milk', 0, NULL, 1)
-  /// ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title"
-  /// ```
-  @inlinable
-  public static func insert<each Target>(
-    or conflictResolution: ConflictResolution? = nil,
-    @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>,
-    onConflict target: (TableColumns) -> (repeat TableColumn<Self, each Target>),
-    doUpdate assignments: (inout Updates<Self>, Excluded<Self>) -> Void
-  ) -> Insert<Self> {
-    insert(or: conflictResolution, rows).onConflict(target, doUpdate: assignments)
   }
 }
