@@ -10,7 +10,6 @@ extension Case {
   /// ```
   ///
   /// `Case($0.priority).when(1, then: "low").when(2, then: "medium").else("high")` renders `(CASE "reminders"."priority" WHEN 1 THEN 'low' WHEN 2 THEN 'medium' ELSE 'high' END)`.
-  @inlinable
   public init(_ base: some QueryExpression) {
     self.init()
     branches.append(sql: " ")
@@ -20,7 +19,6 @@ extension Case {
   /// Adds `WHEN ? THEN ?`, for a `CASE` with a base.
   ///
   /// `Case($0.priority).when(1, then: "low").when(2, then: "medium").else("high")` renders `(CASE "reminders"."priority" WHEN 1 THEN 'low' WHEN 2 THEN 'medium' ELSE 'high' END)`.
-  @inlinable
   public func when(_ value: some QueryBindable, then result: QueryValue) -> Self {
     var copy = self
     copy.branches.append(" WHEN \(value) THEN \(result)")
@@ -30,7 +28,6 @@ extension Case {
   /// Adds `WHEN ? THEN expression`, for a `CASE` with a base.
   ///
   /// `Case($0.priority).when(3, then: $0.title.upper()).else($0.title)` renders `(CASE "reminders"."priority" WHEN 3 THEN upper("reminders"."title") ELSE "reminders"."title" END)`.
-  @inlinable
   public func when(
     _ value: some QueryBindable, then result: some QueryExpression<QueryValue>
   ) -> Self {

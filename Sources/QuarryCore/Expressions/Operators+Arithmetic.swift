@@ -29,7 +29,6 @@ extension Int32: QueryInteger {}
 extension Optional: QueryInteger where Wrapped: QueryInteger {}
 
 /// `(lhs op rhs)`: what every binary operator here renders.
-@inlinable
 func infix<Value>(
   _ lhs: some QueryAssignable, _ operator: StaticString, _ rhs: some QueryAssignable,
   as type: Value.Type = Value.self
@@ -47,7 +46,6 @@ func infix<Value>(
 
 /// Stops a division or remainder by a zero value: SQLite would give `NULL`, which the
 /// non-optional result type can't hold. (Swift's own integer division traps the same way.)
-@inlinable
 func checkDivisor(_ value: some QueryBindable, _ operator: StaticString) {
   switch value.queryBinding {
   case .int(0), .double(0):
@@ -64,7 +62,6 @@ func checkDivisor(_ value: some QueryBindable, _ operator: StaticString) {
 /// `lhs + rhs`
 ///
 /// `$0.id + $0.remindersListID` renders `("reminders"."id" + "reminders"."remindersListID")`.
-@inlinable
 public func + <Value: QueryNumeric>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
 ) -> SQLQueryExpression<Value> {
@@ -74,7 +71,6 @@ public func + <Value: QueryNumeric>(
 /// `lhs + ?`
 ///
 /// `$0.id + 1` renders `("reminders"."id" + 1)`.
-@inlinable
 public func + <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
 {
@@ -84,7 +80,6 @@ public func + <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value
 /// `lhs - rhs`
 ///
 /// `$0.id - $0.remindersListID` renders `("reminders"."id" - "reminders"."remindersListID")`.
-@inlinable
 public func - <Value: QueryNumeric>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
 ) -> SQLQueryExpression<Value> {
@@ -94,7 +89,6 @@ public func - <Value: QueryNumeric>(
 /// `lhs - ?`
 ///
 /// `$0.id - 1` renders `("reminders"."id" - 1)`.
-@inlinable
 public func - <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
 {
@@ -104,7 +98,6 @@ public func - <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value
 /// `lhs * rhs`
 ///
 /// `$0.id * $0.remindersListID` renders `("reminders"."id" * "reminders"."remindersListID")`.
-@inlinable
 public func * <Value: QueryNumeric>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
 ) -> SQLQueryExpression<Value> {
@@ -114,7 +107,6 @@ public func * <Value: QueryNumeric>(
 /// `lhs * ?`
 ///
 /// `$0.id * 2` renders `("reminders"."id" * 2)`.
-@inlinable
 public func * <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
 {
@@ -125,7 +117,6 @@ public func * <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value
 /// where `rhs` is 0.
 ///
 /// `$0.id / $0.remindersListID` renders `("reminders"."id" / "reminders"."remindersListID")`.
-@inlinable
 public func / <Value: QueryNumeric>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
 ) -> SQLQueryExpression<Value.NullableValue> {
@@ -136,7 +127,6 @@ public func / <Value: QueryNumeric>(
 /// traps, as Swift's integer division does.
 ///
 /// `$0.id / 2` renders `("reminders"."id" / 2)`.
-@inlinable
 public func / <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
 {
@@ -147,7 +137,6 @@ public func / <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value
 /// `+operand`: the operand unchanged (SQLite's unary plus is a no-op).
 ///
 /// `+$0.id` renders `(+"reminders"."id")`.
-@inlinable
 public prefix func + <Value: QueryNumeric>(operand: some QueryExpression<Value>)
   -> SQLQueryExpression<Value>
 {
@@ -157,7 +146,6 @@ public prefix func + <Value: QueryNumeric>(operand: some QueryExpression<Value>)
 /// `-operand`
 ///
 /// `-$0.id` renders `(-"reminders"."id")`.
-@inlinable
 public prefix func - <Value: QueryNumeric>(operand: some QueryExpression<Value>)
   -> SQLQueryExpression<Value>
 {
@@ -168,7 +156,6 @@ extension QueryExpression where QueryValue: QueryNumeric {
   /// `-expression`: the method form of prefix `-`.
   ///
   /// `$0.id.negate()` renders `(-"reminders"."id")`.
-  @inlinable
   public func negate() -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("(-\(self))")
   }
@@ -179,7 +166,6 @@ extension QueryExpression where QueryValue: QueryNumeric {
 /// `lhs % rhs`. Optional: SQLite gives `NULL` where `rhs` is 0.
 ///
 /// `$0.id % $0.remindersListID` renders `("reminders"."id" % "reminders"."remindersListID")`.
-@inlinable
 public func % <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
 ) -> SQLQueryExpression<Value.NullableValue> {
@@ -189,7 +175,6 @@ public func % <Value: QueryInteger>(
 /// `lhs % ?`: not optional; a zero value traps, as Swift's `%` does.
 ///
 /// `$0.id % 2` renders `("reminders"."id" % 2)`.
-@inlinable
 public func % <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
 {
@@ -200,7 +185,6 @@ public func % <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value
 /// `lhs & rhs`
 ///
 /// `$0.id & $0.remindersListID` renders `("reminders"."id" & "reminders"."remindersListID")`.
-@inlinable
 public func & <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
 ) -> SQLQueryExpression<Value> {
@@ -210,7 +194,6 @@ public func & <Value: QueryInteger>(
 /// `lhs & ?`
 ///
 /// `$0.id & 1` renders `("reminders"."id" & 1)`.
-@inlinable
 public func & <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
 {
@@ -220,7 +203,6 @@ public func & <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value
 /// `lhs | rhs`
 ///
 /// `$0.id | $0.remindersListID` renders `("reminders"."id" | "reminders"."remindersListID")`.
-@inlinable
 public func | <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
 ) -> SQLQueryExpression<Value> {
@@ -230,7 +212,6 @@ public func | <Value: QueryInteger>(
 /// `lhs | ?`
 ///
 /// `$0.id | 1` renders `("reminders"."id" | 1)`.
-@inlinable
 public func | <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
 {
@@ -240,7 +221,6 @@ public func | <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value
 /// `lhs << rhs`
 ///
 /// `$0.id << $0.remindersListID` renders `("reminders"."id" << "reminders"."remindersListID")`.
-@inlinable
 public func << <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
 ) -> SQLQueryExpression<Value> {
@@ -250,7 +230,6 @@ public func << <Value: QueryInteger>(
 /// `lhs << ?`
 ///
 /// `$0.id << 1` renders `("reminders"."id" << 1)`.
-@inlinable
 public func << <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
 {
@@ -260,7 +239,6 @@ public func << <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Valu
 /// `lhs >> rhs`
 ///
 /// `$0.id >> $0.remindersListID` renders `("reminders"."id" >> "reminders"."remindersListID")`.
-@inlinable
 public func >> <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
 ) -> SQLQueryExpression<Value> {
@@ -270,7 +248,6 @@ public func >> <Value: QueryInteger>(
 /// `lhs >> ?`
 ///
 /// `$0.id >> 1` renders `("reminders"."id" >> 1)`.
-@inlinable
 public func >> <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
 {
@@ -280,7 +257,6 @@ public func >> <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Valu
 /// Bitwise exclusive or, which SQLite lacks: `(~(lhs & rhs) & (lhs | rhs))`.
 ///
 /// `$0.id ^ $0.remindersListID` renders `(~("reminders"."id" & "reminders"."remindersListID") & ("reminders"."id" | "reminders"."remindersListID"))`.
-@inlinable
 public func ^ <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
 ) -> SQLQueryExpression<Value> {
@@ -290,7 +266,6 @@ public func ^ <Value: QueryInteger>(
 /// Bitwise exclusive or with a value: `(~(lhs & ?) & (lhs | ?))`.
 ///
 /// `$0.id ^ 1` renders `(~("reminders"."id" & 1) & ("reminders"."id" | 1))`.
-@inlinable
 public func ^ <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
 {
@@ -300,7 +275,6 @@ public func ^ <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value
 /// `~operand`
 ///
 /// `~$0.id` renders `(~"reminders"."id")`.
-@inlinable
 public prefix func ~ <Value: QueryInteger>(operand: some QueryExpression<Value>)
   -> SQLQueryExpression<Value>
 {
@@ -325,7 +299,6 @@ extension Optional: QueryText where Wrapped == String {
 /// String concatenation: `lhs || rhs`.
 ///
 /// `$0.title + $0.title` renders `("reminders"."title" || "reminders"."title")`.
-@inlinable
 public func + <Value: QueryText>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
 ) -> SQLQueryExpression<Value> {
@@ -336,7 +309,6 @@ public func + <Value: QueryText>(
 /// `NULL` (as SQLite gives), so the result is optional: `$0.name + $0.title`.
 ///
 /// `$0.title.nullif("") + $0.title` renders `(nullif("reminders"."title", '') || "reminders"."title")`.
-@inlinable
 public func + (lhs: some QueryExpression<String?>, rhs: some QueryExpression<String>)
   -> SQLQueryExpression<String?>
 {
@@ -346,7 +318,6 @@ public func + (lhs: some QueryExpression<String?>, rhs: some QueryExpression<Str
 /// String concatenation of text and optional text: `lhs || rhs`, `NULL` where `rhs` is `NULL`.
 ///
 /// `$0.title + $0.title.nullif("")` renders `("reminders"."title" || nullif("reminders"."title", ''))`.
-@inlinable
 public func + (lhs: some QueryExpression<String>, rhs: some QueryExpression<String?>)
   -> SQLQueryExpression<String?>
 {
@@ -356,7 +327,6 @@ public func + (lhs: some QueryExpression<String>, rhs: some QueryExpression<Stri
 /// String concatenation after a value: `? || rhs`.
 ///
 /// `"#" + $0.title` renders `('#' || "reminders"."title")`.
-@inlinable
 public func + <Value: QueryText>(lhs: String, rhs: some QueryExpression<Value>)
   -> SQLQueryExpression<Value>
 {
@@ -366,7 +336,6 @@ public func + <Value: QueryText>(lhs: String, rhs: some QueryExpression<Value>)
 /// String concatenation with a value: `lhs || ?`.
 ///
 /// `$0.title + "!"` renders `("reminders"."title" || '!')`.
-@inlinable
 public func + <Value: QueryText>(lhs: some QueryExpression<Value>, rhs: String)
   -> SQLQueryExpression<Value>
 {
@@ -389,7 +358,6 @@ extension QueryExpression where QueryValue: QueryOptional {
   /// `coalesce(lhs, ?)`: the value, or `rhs` where it is `NULL`.
   ///
   /// `$0.priority ?? 0` renders `coalesce("reminders"."priority", 0)`.
-  @inlinable
   public static func ?? (lhs: Self, rhs: QueryValue.Wrapped)
     -> SQLQueryExpression<QueryValue.Wrapped>
   {
@@ -399,7 +367,6 @@ extension QueryExpression where QueryValue: QueryOptional {
   /// `coalesce(lhs, rhs)`, with a fallback that is never `NULL`.
   ///
   /// `$0.priority ?? $0.id` renders `coalesce("reminders"."priority", "reminders"."id")`.
-  @inlinable
   public static func ?? (lhs: Self, rhs: some QueryExpression<QueryValue.Wrapped>)
     -> SQLQueryExpression<QueryValue.Wrapped>
   {
@@ -413,7 +380,6 @@ extension QueryExpression where QueryValue: QueryOptional {
   /// `let name: SQLQueryExpression<String?> = $0.name ?? $0.nickname`.
   ///
   /// `$0.priority ?? Reminder.where { $0.id == 1 }.select { $0.priority }.subquery()` renders `coalesce("reminders"."priority", (SELECT "reminders"."priority" FROM "reminders" WHERE ("reminders"."id" = 1)))`.
-  @inlinable
   public static func ?? (lhs: Self, rhs: some QueryExpression<QueryValue>)
     -> SQLQueryExpression<QueryValue>
   {
@@ -425,7 +391,6 @@ extension QueryExpression {
   /// `lhs IS rhs`: equality in which `NULL IS NULL` is true. `.is(nil)` tests for `NULL`.
   ///
   /// `$0.priority.is(nil)` renders `("reminders"."priority" IS NULL)`.
-  @inlinable
   public func `is`(_ other: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>>
   where QueryValue: QueryBindable {
     let binding = other.queryBinding
@@ -436,7 +401,6 @@ extension QueryExpression {
   /// `lhs IS NOT rhs`. `.isNot(nil)` tests for a value.
   ///
   /// `$0.priority.isNot(3)` renders `("reminders"."priority" IS NOT 3)`.
-  @inlinable
   public func isNot(_ other: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>>
   where QueryValue: QueryBindable {
     let binding = other.queryBinding
@@ -447,7 +411,6 @@ extension QueryExpression {
   /// `lhs IS rhs` for two expressions.
   ///
   /// `$0.title.is($0.title.lower())` renders `("reminders"."title" IS lower("reminders"."title"))`.
-  @inlinable
   public func `is`<Other: QueryExpression<QueryValue>>(_ other: Other)
     -> BinaryOperation<Bool, Self, Other>
   {
@@ -457,7 +420,6 @@ extension QueryExpression {
   /// `lhs IS NOT rhs` for two expressions.
   ///
   /// `$0.title.isNot($0.title.lower())` renders `("reminders"."title" IS NOT lower("reminders"."title"))`.
-  @inlinable
   public func isNot<Other: QueryExpression<QueryValue>>(_ other: Other)
     -> BinaryOperation<Bool, Self, Other>
   {

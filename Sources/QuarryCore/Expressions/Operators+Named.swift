@@ -6,7 +6,6 @@ extension QueryExpression where QueryValue: QueryBindable {
   /// `self = value`, as `==`; `eq(nil)` gives `IS NULL`.
   ///
   /// `$0.title.eq("Milk")` renders `("reminders"."title" = 'Milk')`.
-  @inlinable
   public func eq(_ value: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>> {
     self == value
   }
@@ -14,7 +13,6 @@ extension QueryExpression where QueryValue: QueryBindable {
   /// `self = other`, as `==`.
   ///
   /// `$0.priority.eq($0.remindersListID)` renders `("reminders"."priority" = "reminders"."remindersListID")`.
-  @inlinable
   public func eq<Other: QueryExpression>(_ other: Other) -> BinaryOperation<Bool, Self, Other>
   where
     Other.QueryValue: QueryBindable,
@@ -26,7 +24,6 @@ extension QueryExpression where QueryValue: QueryBindable {
   /// `self <> value`, as `!=`; `neq(nil)` gives `IS NOT NULL`.
   ///
   /// `$0.title.neq("Milk")` renders `("reminders"."title" <> 'Milk')`.
-  @inlinable
   public func neq(_ value: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>> {
     self != value
   }
@@ -34,7 +31,6 @@ extension QueryExpression where QueryValue: QueryBindable {
   /// `self <> other`, as `!=`.
   ///
   /// `$0.priority.neq($0.remindersListID)` renders `("reminders"."priority" <> "reminders"."remindersListID")`.
-  @inlinable
   public func neq<Other: QueryExpression>(_ other: Other) -> BinaryOperation<Bool, Self, Other>
   where
     Other.QueryValue: QueryBindable,
@@ -46,7 +42,6 @@ extension QueryExpression where QueryValue: QueryBindable {
   /// `self < value`, as `<`.
   ///
   /// `$0.id.lt(3)` renders `("reminders"."id" < 3)`.
-  @inlinable
   public func lt(_ value: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>> {
     self < value
   }
@@ -54,7 +49,6 @@ extension QueryExpression where QueryValue: QueryBindable {
   /// `self <= value`, as `<=`.
   ///
   /// `$0.id.lte(3)` renders `("reminders"."id" <= 3)`.
-  @inlinable
   public func lte(_ value: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>> {
     self <= value
   }
@@ -62,7 +56,6 @@ extension QueryExpression where QueryValue: QueryBindable {
   /// `self > value`, as `>`.
   ///
   /// `$0.id.gt(3)` renders `("reminders"."id" > 3)`.
-  @inlinable
   public func gt(_ value: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>> {
     self > value
   }
@@ -70,7 +63,6 @@ extension QueryExpression where QueryValue: QueryBindable {
   /// `self >= value`, as `>=`.
   ///
   /// `$0.id.gte(3)` renders `("reminders"."id" >= 3)`.
-  @inlinable
   public func gte(_ value: QueryValue) -> BinaryOperation<Bool, Self, BoundValue<QueryValue>> {
     self >= value
   }
@@ -80,7 +72,6 @@ extension QueryExpression {
   /// `self < other`, as `<`.
   ///
   /// `$0.id.lt($0.remindersListID)` renders `("reminders"."id" < "reminders"."remindersListID")`.
-  @inlinable
   public func lt<Other: QueryExpression<QueryValue>>(_ other: Other)
     -> BinaryOperation<Bool, Self, Other>
   {
@@ -90,7 +81,6 @@ extension QueryExpression {
   /// `self <= other`, as `<=`.
   ///
   /// `$0.id.lte($0.remindersListID)` renders `("reminders"."id" <= "reminders"."remindersListID")`.
-  @inlinable
   public func lte<Other: QueryExpression<QueryValue>>(_ other: Other)
     -> BinaryOperation<Bool, Self, Other>
   {
@@ -100,7 +90,6 @@ extension QueryExpression {
   /// `self > other`, as `>`.
   ///
   /// `$0.id.gt($0.remindersListID)` renders `("reminders"."id" > "reminders"."remindersListID")`.
-  @inlinable
   public func gt<Other: QueryExpression<QueryValue>>(_ other: Other)
     -> BinaryOperation<Bool, Self, Other>
   {
@@ -110,7 +99,6 @@ extension QueryExpression {
   /// `self >= other`, as `>=`.
   ///
   /// `$0.id.gte($0.remindersListID)` renders `("reminders"."id" >= "reminders"."remindersListID")`.
-  @inlinable
   public func gte<Other: QueryExpression<QueryValue>>(_ other: Other)
     -> BinaryOperation<Bool, Self, Other>
   {

@@ -5,7 +5,6 @@ extension Sequence where Element: QueryBindable {
   /// `expression IN (?, ?, …)`: `[1, 2].contains($0.id)`. An empty sequence matches nothing.
   ///
   /// `[1, 2].contains($0.id)` renders `("reminders"."id" IN (1, 2))`.
-  @inlinable
   public func contains(_ expression: some QueryExpression<Element>) -> SQLQueryExpression<Bool> {
     expression.in(self)
   }
@@ -16,7 +15,6 @@ extension Statement where QueryValue: QueryBindable {
   /// of the statement's type or its optional.
   ///
   /// `RemindersList.select { $0.id }.contains($0.remindersListID)` renders `("reminders"."remindersListID" IN (SELECT "remindersLists"."id" FROM "remindersLists"))`.
-  @inlinable
   public func contains(_ expression: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(expression) IN \(self))")
   }
@@ -24,7 +22,6 @@ extension Statement where QueryValue: QueryBindable {
   /// `expression IN (SELECT …)` for an optional expression: `NULL` matches nothing.
   ///
   /// `Reminder.select { $0.id }.contains($0.priority)` renders `("reminders"."priority" IN (SELECT "reminders"."id" FROM "reminders"))`.
-  @inlinable
   public func contains(_ expression: some QueryExpression<QueryValue?>)
     -> SQLQueryExpression<Bool>
   {
@@ -36,7 +33,6 @@ extension ClosedRange where Bound: QueryBindable {
   /// `expression BETWEEN ? AND ?`: `(1...5).contains($0.id)`.
   ///
   /// `(1...3).contains($0.id)` renders `("reminders"."id" BETWEEN 1 AND 3)`.
-  @inlinable
   public func contains(_ expression: some QueryExpression<Bound>) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(expression) BETWEEN \(lowerBound) AND \(upperBound))")
   }
@@ -46,7 +42,6 @@ extension Range where Bound: QueryBindable {
   /// `(expression >= ? AND expression < ?)`: `(1..<5).contains($0.id)`.
   ///
   /// `(1..<3).contains($0.id)` renders `(("reminders"."id" >= 1) AND ("reminders"."id" < 3))`.
-  @inlinable
   public func contains(_ expression: some QueryExpression<Bound>) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("((\(expression) >= \(lowerBound)) AND (\(expression) < \(upperBound)))")
   }
@@ -59,7 +54,6 @@ extension QueryExpression where QueryValue == String {
   /// `%` and `_` are plain characters.
   ///
   /// `$0.title.hasPrefix("Call")` renders `(instr("reminders"."title", 'Call') = 1)`.
-  @inlinable
   public func hasPrefix(_ prefix: String) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(form: .function(.instr))(\(self), \(prefix)) = 1)")
   }
@@ -69,7 +63,6 @@ extension QueryExpression where QueryValue == String {
   /// `_` are plain characters.
   ///
   /// `$0.title.hasSuffix("s")` renders `(substr("reminders"."title", ((length("reminders"."title") - length('s')) + 1)) = 's')`.
-  @inlinable
   public func hasSuffix(_ suffix: String) -> SQLQueryExpression<Bool> {
     // (`length` of an untyped parameter is ambiguous in PostgreSQL: its form casts it.)
     SQLQueryExpression(
@@ -80,7 +73,6 @@ extension QueryExpression where QueryValue == String {
   /// `expression LIKE '%' || ? || '%'` for a substring: `%`, `_` and `\` in it are escaped.
   ///
   /// `$0.title.contains("Call Ada".prefix(4))` renders `("reminders"."title" LIKE '%Call%' ESCAPE '\')`.
-  @inlinable
   public func contains(_ substring: Substring) -> SQLQueryExpression<Bool> {
     contains(String(substring))
   }

@@ -4,7 +4,6 @@ extension QueryExpression where QueryValue: QueryBindable {
   /// `expression BETWEEN ? AND ?`
   ///
   /// `$0.id.between(1, and: 3)` renders `("reminders"."id" BETWEEN 1 AND 3)`.
-  @inlinable
   public func between(_ lower: QueryValue, and upper: QueryValue) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(self) BETWEEN \(lower) AND \(upper))")
   }
@@ -12,7 +11,6 @@ extension QueryExpression where QueryValue: QueryBindable {
   /// `expression BETWEEN ? AND ?` for a closed range: `$0.id.between(1...5)`.
   ///
   /// `$0.id.between(1...3)` renders `("reminders"."id" BETWEEN 1 AND 3)`.
-  @inlinable
   public func between(_ range: ClosedRange<QueryValue>) -> SQLQueryExpression<Bool>
   where QueryValue: Comparable {
     between(range.lowerBound, and: range.upperBound)
@@ -21,7 +19,6 @@ extension QueryExpression where QueryValue: QueryBindable {
   /// `expression IN (?, ?, …)`; an empty list is never matched.
   ///
   /// `$0.id.in([1, 2, 3])` renders `("reminders"."id" IN (1, 2, 3))`.
-  @inlinable
   public func `in`(_ values: some Sequence<QueryValue>) -> SQLQueryExpression<Bool> {
     var fragment: QueryFragment = "(\(self) IN ("
     var isFirst = true
@@ -39,7 +36,6 @@ extension QueryExpression {
   /// `expression BETWEEN lower AND upper`, for expressions.
   ///
   /// `$0.id.between($0.remindersListID, and: $0.remindersListID + 10)` renders `("reminders"."id" BETWEEN "reminders"."remindersListID" AND ("reminders"."remindersListID" + 10))`.
-  @inlinable
   public func between(
     _ lower: some QueryExpression<QueryValue>, and upper: some QueryExpression<QueryValue>
   ) -> SQLQueryExpression<Bool> {
@@ -49,7 +45,6 @@ extension QueryExpression {
   /// `expression IN (SELECT …)`
   ///
   /// `$0.remindersListID.in(RemindersList.select { $0.id })` renders `("reminders"."remindersListID" IN (SELECT "remindersLists"."id" FROM "remindersLists"))`.
-  @inlinable
   public func `in`(_ subquery: some Statement<QueryValue>) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(self) IN \(subquery))")
   }
@@ -57,7 +52,6 @@ extension QueryExpression {
   /// `expression IN (SELECT …)` for an optional expression and a subquery of its wrapped type.
   ///
   /// `$0.priority.in(Reminder.select { $0.id })` renders `("reminders"."priority" IN (SELECT "reminders"."id" FROM "reminders"))`.
-  @inlinable
   public func `in`<Wrapped>(_ subquery: some Statement<Wrapped>) -> SQLQueryExpression<Bool>
   where QueryValue == Wrapped? {
     SQLQueryExpression("(\(self) IN \(subquery))")
@@ -67,7 +61,6 @@ extension QueryExpression {
   /// `.binary`, or one registered on the connection).
   ///
   /// `$0.title.collate(.nocase)` renders `("reminders"."title" COLLATE NOCASE)`.
-  @inlinable
   public func collate(_ collation: Collation) -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression(.form(.collate(queryFragment, collation.sql)))
   }
@@ -76,7 +69,6 @@ extension QueryExpression {
   /// on PostgreSQL `bigint`, `double precision`, `text`, `bytea`, `boolean`…).
   ///
   /// `$0.id.cast(as: String.self)` renders `CAST("reminders"."id" AS TEXT)`.
-  @inlinable
   public func cast<Target: QueryBindable>(as type: Target.Type) -> SQLQueryExpression<Target> {
     SQLQueryExpression("CAST(\(self) AS \(form: .typeName(SQLType(Target.self))))")
   }
@@ -87,7 +79,6 @@ extension QueryExpression where QueryValue: QueryOptional {
   /// `NULL`. `$0.age.cast(as: String.self)` is a `String?`.
   ///
   /// `$0.priority.cast(as: Double.self)` renders `CAST("reminders"."priority" AS REAL)`.
-  @inlinable
   public func cast<Target: QueryBindable>(as type: Target.Type) -> SQLQueryExpression<Target?> {
     SQLQueryExpression("CAST(\(self) AS \(form: .typeName(SQLType(Target.self))))")
   }
@@ -95,7 +86,6 @@ extension QueryExpression where QueryValue: QueryOptional {
   /// `CAST(expression AS type)` of an optional expression to an optional type.
   ///
   /// `$0.priority.cast(as: String?.self)` renders `CAST("reminders"."priority" AS TEXT)`.
-  @inlinable
   public func cast<Target: QueryBindable>(as type: Target?.Type) -> SQLQueryExpression<Target?> {
     SQLQueryExpression("CAST(\(self) AS \(form: .typeName(SQLType(Target.self))))")
   }
@@ -106,7 +96,6 @@ extension QueryExpression where QueryValue == String {
   /// character: `$0.title.like("50\\%%", escape: "\\")`.
   ///
   /// `$0.title.like("Call%")` renders `("reminders"."title" LIKE 'Call%')`.
-  @inlinable
   public func like(_ pattern: String, escape: Character? = nil) -> SQLQueryExpression<Bool> {
     guard let escape else { return SQLQueryExpression("(\(self) LIKE \(pattern))") }
     return SQLQueryExpression("(\(self) LIKE \(pattern) ESCAPE \(String(escape)))")
@@ -115,7 +104,6 @@ extension QueryExpression where QueryValue == String {
   /// `expression GLOB ?` (case-sensitive, `*` and `?` wildcards).
   ///
   /// `$0.title.glob("Call*")` renders `("reminders"."title" GLOB 'Call*')`.
-  @inlinable
   public func glob(_ pattern: String) -> SQLQueryExpression<Bool> {
     SQLQueryExpression(
       .sqliteOnly(
@@ -133,7 +121,6 @@ extension QueryExpression where QueryValue == String {
   /// FROM "reminderTexts"
   /// WHERE ("reminderTexts"."notes" MATCH 'milk')
   /// ```
-  @inlinable
   public func match(_ pattern: String) -> SQLQueryExpression<Bool> {
     SQLQueryExpression(.fullTextSearch("(\(self) MATCH \(pattern))"))
   }
@@ -142,7 +129,6 @@ extension QueryExpression where QueryValue == String {
   /// already ignores the case of ASCII letters, `expression LIKE ?`.
   ///
   /// `$0.title.ilike("call%")` renders `("reminders"."title" LIKE 'call%')` on SQLite.
-  @inlinable
   public func ilike(_ pattern: String) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(self) \(form: .caseInsensitiveLike) \(pattern))")
   }
@@ -150,7 +136,6 @@ extension QueryExpression where QueryValue == String {
   /// `expression LIKE '%' || ? || '%'`, with `%`, `_` and `\` in `substring` escaped.
   ///
   /// `$0.title.contains("50%")` renders `("reminders"."title" LIKE '%50\%%' ESCAPE '\')`.
-  @inlinable
   public func contains(_ substring: String) -> SQLQueryExpression<Bool> {
     var escaped = ""
     for character in substring {
@@ -165,7 +150,6 @@ extension QueryExpression where QueryValue == String? {
   /// `expression LIKE ?`
   ///
   /// `$0.title.nullif("").like("Call%")` renders `(nullif("reminders"."title", '') LIKE 'Call%')`.
-  @inlinable
   public func like(_ pattern: String) -> SQLQueryExpression<Bool> {
     SQLQueryExpression("(\(self) LIKE \(pattern))")
   }
@@ -192,7 +176,6 @@ public struct Collation: Sendable, Hashable {
 /// `EXISTS (SELECT …)`
 ///
 /// `exists(Reminder.where { $0.isCompleted }.select { $0.id })` renders `(EXISTS (SELECT "reminders"."id" FROM "reminders" WHERE "reminders"."isCompleted"))`.
-@inlinable
 public func exists(_ subquery: some Statement) -> SQLQueryExpression<Bool> {
   SQLQueryExpression("(EXISTS \(subquery))")
 }
@@ -214,13 +197,11 @@ public struct Case<QueryValue: QueryBindable>: Sendable {
   ///
   /// `Case<Int>().when($0.isCompleted, then: 0).else(1)` renders
   /// `(CASE WHEN "reminders"."isCompleted" THEN 0 ELSE 1 END)`.
-  @inlinable
   public init() {}
 
   /// Adds `WHEN condition THEN ?`.
   ///
   /// `Case<String>().when($0.priority == 3, then: "high").else("normal")` renders `(CASE WHEN ("reminders"."priority" = 3) THEN 'high' ELSE 'normal' END)`.
-  @inlinable
   public func when(_ condition: some QueryExpression<Bool>, then value: QueryValue) -> Self {
     var copy = self
     copy.branches.append(" WHEN \(condition) THEN \(value)")
@@ -231,7 +212,6 @@ public struct Case<QueryValue: QueryBindable>: Sendable {
   /// in an update: `then: $0.priority`).
   ///
   /// `Case<String>().when($0.isCompleted, then: $0.title.upper()).else($0.title)` renders `(CASE WHEN "reminders"."isCompleted" THEN upper("reminders"."title") ELSE "reminders"."title" END)`.
-  @inlinable
   public func when(
     _ condition: some QueryExpression<Bool>, then value: any QueryAssignable<QueryValue>
   ) -> Self {
@@ -244,7 +224,6 @@ public struct Case<QueryValue: QueryBindable>: Sendable {
   /// Ends with `ELSE ? END`.
   ///
   /// `Case<String>().when($0.priority == 3, then: "high").else("normal")` renders `(CASE WHEN ("reminders"."priority" = 3) THEN 'high' ELSE 'normal' END)`.
-  @inlinable
   public func `else`(_ value: QueryValue) -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression("(CASE\(branches) ELSE \(value) END)")
   }
@@ -253,7 +232,6 @@ public struct Case<QueryValue: QueryBindable>: Sendable {
   /// update: `.else($0.priority)`).
   ///
   /// `Case<String>().when($0.isCompleted, then: "done").else($0.title)` renders `(CASE WHEN "reminders"."isCompleted" THEN 'done' ELSE "reminders"."title" END)`.
-  @inlinable
   public func `else`(_ value: any QueryAssignable<QueryValue>) -> SQLQueryExpression<QueryValue> {
     var fragment = QueryFragment(sql: "(CASE")
     fragment.append(branches)
@@ -266,7 +244,6 @@ public struct Case<QueryValue: QueryBindable>: Sendable {
   /// Ends with `END`: rows matching no branch give `NULL`.
   ///
   /// `Case<String>().when($0.priority == 3, then: "high").end()` renders `(CASE WHEN ("reminders"."priority" = 3) THEN 'high' END)`.
-  @inlinable
   public func end() -> SQLQueryExpression<QueryValue?> {
     SQLQueryExpression("(CASE\(branches) END)")
   }
@@ -275,7 +252,6 @@ public struct Case<QueryValue: QueryBindable>: Sendable {
 /// Range membership, `BETWEEN`: `1...5 ~= $0.id`.
 ///
 /// `1...3 ~= $0.id` renders `("reminders"."id" BETWEEN 1 AND 3)`.
-@inlinable
 public func ~= <Expression: QueryExpression>(
   range: ClosedRange<Expression.QueryValue>, expression: Expression
 ) -> SQLQueryExpression<Bool> where Expression.QueryValue: QueryBindable & Comparable {
@@ -285,7 +261,6 @@ public func ~= <Expression: QueryExpression>(
 /// `expression BETWEEN ? AND ?` for an optional expression: `25...30 ~= $0.age`.
 ///
 /// `1...3 ~= $0.priority` renders `("reminders"."priority" BETWEEN 1 AND 3)`.
-@inlinable
 public func ~= <Expression: QueryExpression, Wrapped: QueryBindable & Comparable>(
   range: ClosedRange<Wrapped>, expression: Expression
 ) -> SQLQueryExpression<Bool> where Expression.QueryValue == Wrapped? {
@@ -296,7 +271,6 @@ extension Statement {
   /// The statement as a scalar subquery: `(SELECT …)`, the first column of its first row.
   ///
   /// `Reminder.count().subquery()` renders `(SELECT count(*) FROM "reminders")`.
-  @inlinable
   public func subquery() -> SQLQueryExpression<QueryValue> {
     SQLQueryExpression(queryFragment)
   }

@@ -8,7 +8,6 @@ public struct RowValue<QueryValue>: QueryExpression {
   /// Writes a tuple of values as `(?, ?, …)`.
   @usableFromInline var writeValues: (QueryValue, inout QueryFragment) -> Void
 
-  @inlinable
   init(
     _ fragment: QueryFragment, writeValues: @escaping (QueryValue, inout QueryFragment) -> Void
   ) {
@@ -16,13 +15,11 @@ public struct RowValue<QueryValue>: QueryExpression {
     self.writeValues = writeValues
   }
 
-  @inlinable
   public func write(to fragment: inout QueryFragment) {
     fragment.append(self.fragment)
   }
 
   /// `(row) op (?, ?, …)`
-  @inlinable
   func compare(_ operator: StaticString, _ values: QueryValue) -> SQLQueryExpression<Bool> {
     var fragment = QueryFragment()
     fragment.append(byte: UInt8(ascii: "("))
@@ -38,7 +35,6 @@ public struct RowValue<QueryValue>: QueryExpression {
   /// `(row) < (?, …)`
   ///
   /// `row($0.remindersListID, $0.id) < (2, 1)` renders `(("reminders"."remindersListID", "reminders"."id") < (2, 1))`.
-  @inlinable
   public static func < (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
     lhs.compare("<", rhs)
   }
@@ -46,7 +42,6 @@ public struct RowValue<QueryValue>: QueryExpression {
   /// `(row) <= (?, …)`
   ///
   /// `row($0.remindersListID, $0.id) <= (2, 1)` renders `(("reminders"."remindersListID", "reminders"."id") <= (2, 1))`.
-  @inlinable
   public static func <= (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
     lhs.compare("<=", rhs)
   }
@@ -54,7 +49,6 @@ public struct RowValue<QueryValue>: QueryExpression {
   /// `(row) > (?, …)`
   ///
   /// `row($0.remindersListID, $0.id) > (1, 1)` renders `(("reminders"."remindersListID", "reminders"."id") > (1, 1))`.
-  @inlinable
   public static func > (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
     lhs.compare(">", rhs)
   }
@@ -62,7 +56,6 @@ public struct RowValue<QueryValue>: QueryExpression {
   /// `(row) >= (?, …)`
   ///
   /// `row($0.remindersListID, $0.id) >= (1, 1)` renders `(("reminders"."remindersListID", "reminders"."id") >= (1, 1))`.
-  @inlinable
   public static func >= (lhs: Self, rhs: QueryValue) -> SQLQueryExpression<Bool> {
     lhs.compare(">=", rhs)
   }
@@ -71,7 +64,6 @@ public struct RowValue<QueryValue>: QueryExpression {
 /// A row value of two expressions, to compare with a tuple: `row($0.shelfID, $0.pages) < (2, 0)`.
 ///
 /// `row($0.remindersListID, $0.id) < (2, 1)` renders `(("reminders"."remindersListID", "reminders"."id") < (2, 1))`.
-@inlinable
 public func row<A: QueryBindable, B: QueryBindable>(
   _ a: some QueryExpression<A>, _ b: some QueryExpression<B>
 ) -> RowValue<(A, B)> {
@@ -87,7 +79,6 @@ public func row<A: QueryBindable, B: QueryBindable>(
 /// A row value of three expressions, to compare with a tuple.
 ///
 /// `row($0.remindersListID, $0.priority, $0.id) > (1, 3, 1)` renders `(("reminders"."remindersListID", "reminders"."priority", "reminders"."id") > (1, 3, 1))`.
-@inlinable
 public func row<A: QueryBindable, B: QueryBindable, C: QueryBindable>(
   _ a: some QueryExpression<A>, _ b: some QueryExpression<B>, _ c: some QueryExpression<C>
 ) -> RowValue<(A, B, C)> {

@@ -16,7 +16,6 @@ public struct Returning<QueryValue>: Statement, Sendable {
   /// The statement and its `RETURNING` clause; nothing when the statement renders nothing (an
   /// insert of no rows, an update assigning nothing), so that running it does nothing and
   /// returns no rows.
-  @inlinable
   init(_ statement: some Statement, returning columns: QueryFragment) {
     fragment = statement.query
     guard !fragment.isEmpty else { return }
@@ -24,7 +23,6 @@ public struct Returning<QueryValue>: Statement, Sendable {
     fragment.append(columns)
   }
 
-  @inlinable
   public func writeStatement(to fragment: inout QueryFragment) {
     fragment.append(self.fragment)
   }
@@ -45,7 +43,6 @@ extension WriteStatement {
   ///
   /// `Reminder.where { $0.id == 1 }.delete().returning { $0.id }` renders
   /// `DELETE FROM "reminders" WHERE ("reminders"."id" = 1) RETURNING "reminders"."id"`.
-  @inlinable
   public func returning<Column: QueryAssignable>(
     _ column: (Base.TableColumns) -> Column
   ) -> Returning<Column.QueryValue> {
@@ -62,7 +59,6 @@ extension WriteStatement {
   /// WHERE ("reminders"."id" = 1)
   /// RETURNING "reminders"."id", "reminders"."title"
   /// ```
-  @inlinable
   public func returning<each Column: QueryAssignable>(
     _ columns: (Base.TableColumns) -> (repeat each Column)
   ) -> Returning<(repeat (each Column).QueryValue)> {
@@ -76,7 +72,6 @@ extension WriteStatement {
   /// Returns each written row whole: `RETURNING "reminders"."id", …`.
   ///
   /// `Reminder.delete().returningAll()` renders `DELETE FROM "reminders" RETURNING "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"`.
-  @inlinable
   public func returningAll() -> Returning<Base> {
     Returning(self, returning: QueryFragment(sql: Base.schema.selectionSQL))
   }

@@ -18,7 +18,6 @@ public struct Delete<From: Table>: Statement, Sendable {
   ///
   /// `Delete(filter: Reminder.where { $0.isCompleted })` renders
   /// `DELETE FROM "reminders" WHERE "reminders"."isCompleted"`.
-  @inlinable
   public init(filter: Where<From> = Where()) {
     self.filter = filter
   }
@@ -32,14 +31,12 @@ public struct Delete<From: Table>: Statement, Sendable {
   /// DELETE FROM "reminders"
   /// WHERE ("reminders"."id" = 1)
   /// ```
-  @inlinable
   public func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (From.TableColumns) -> Predicate
   ) -> Self {
     Delete(filter: filter.where(predicate))
   }
 
-  @inlinable
   public func writeStatement(to fragment: inout QueryFragment) {
     fragment.append(sql: "DELETE FROM ")
     fragment.append(sql: From.schema.quotedName)
@@ -51,7 +48,6 @@ extension Table {
   /// Deletes every row: `DELETE FROM "reminders"`.
   ///
   /// `Reminder.delete()` renders `DELETE FROM "reminders"`.
-  @inlinable
   public static func delete() -> Delete<Self> { Delete() }
 }
 
@@ -60,6 +56,5 @@ extension Where {
   ///
   /// `Reminder.where(\.isCompleted).delete()` renders
   /// `DELETE FROM "reminders" WHERE "reminders"."isCompleted"`.
-  @inlinable
   public func delete() -> Delete<From> { Delete(filter: self) }
 }

@@ -61,7 +61,6 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// WHERE ("remindersLists"."title" = 'Work')
   /// ```
-  @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (Columns) -> Predicate
   ) -> Self {
@@ -79,7 +78,6 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   /// FROM "reminders"
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ```
-  @inlinable
   public consuming func distinct(_ isDistinct: Bool = true) -> Self {
     self.isDistinct = isDistinct
     return self
@@ -103,7 +101,6 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   }
 
   /// The joined tables' columns, which query closures receive.
-  @inlinable
   public var clauseColumns: Columns { columns }
 
   /// Chooses one column to select.
@@ -116,7 +113,6 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   /// FROM "reminders"
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ```
-  @inlinable
   public func select<Column: QueryAssignable>(
     _ column: (Columns) -> Column
   ) -> JoinSelect<Column.QueryValue, Columns> {
@@ -138,7 +134,6 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   /// FROM "reminders"
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ```
-  @inlinable
   public func select<each Column: QueryAssignable>(
     _ selected: (Columns) -> (repeat each Column)
   ) -> JoinSelect<(repeat (each Column).QueryValue), Columns> {
@@ -151,7 +146,6 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
     return copy
   }
 
-  @inlinable
   public func writeStatement(to fragment: inout QueryFragment) {
     fragment.append(sql: isDistinct ? "SELECT DISTINCT " : "SELECT ")
     fragment.append(selection)
@@ -177,7 +171,6 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   /// The alias the table is joined under, if any.
   public let alias: String?
 
-  @inlinable
   init(_ columns: Base.TableColumns, alias: String? = nil) {
     self.columns = columns
     self.alias = alias
@@ -205,7 +198,6 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   /// FROM "remindersLists"
   /// LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
   /// ```
-  @inlinable
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> SQLQueryExpression<Value?> {
@@ -223,7 +215,6 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   /// LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
   /// WHERE ("reminders"."priority" IS NULL)
   /// ```
-  @inlinable
   public subscript<Wrapped>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Wrapped?>>
   ) -> SQLQueryExpression<Wrapped?> {
@@ -247,7 +238,6 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   /// FROM "remindersLists"
   /// LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
   /// ```
-  @inlinable
   public subscript<Member: QueryExpression>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, Member>
   ) -> SQLQueryExpression<Member.QueryValue?> {
@@ -264,7 +254,6 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   /// FROM "remindersLists"
   /// LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
   /// ```
-  @inlinable
   public subscript<Member: QueryExpression, Wrapped>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, Member>
   ) -> SQLQueryExpression<Wrapped?> where Member.QueryValue == Wrapped? {
@@ -312,7 +301,6 @@ extension Table {
   /// FROM "reminders"
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ```
-  @inlinable
   public static func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (TableColumns, Other.TableColumns) -> On
   ) -> JoinSelect<(Self, Other), (TableColumns, Other.TableColumns)> {
@@ -333,7 +321,6 @@ extension Table {
   /// FROM "remindersLists"
   /// LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
   /// ```
-  @inlinable
   public static func leftJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (TableColumns, NullableColumns<Other>) -> On
   ) -> JoinSelect<(Self, Other?), (TableColumns, NullableColumns<Other>)> {
@@ -354,7 +341,6 @@ extension Table {
   /// FROM "reminders"
   /// RIGHT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ```
-  @inlinable
   public static func rightJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<Self>, Other.TableColumns) -> On
   ) -> JoinSelect<(Self?, Other), (NullableColumns<Self>, Other.TableColumns)> {
@@ -375,7 +361,6 @@ extension Table {
   /// FROM "reminders"
   /// FULL JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ```
-  @inlinable
   public static func fullJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<Self>, NullableColumns<Other>) -> On
   ) -> JoinSelect<(Self?, Other?), (NullableColumns<Self>, NullableColumns<Other>)> {
@@ -397,7 +382,6 @@ extension Table {
   /// FROM "reminders"
   /// CROSS JOIN "remindersLists"
   /// ```
-  @inlinable
   public static func crossJoin<Other: Table>(
     _ other: Where<Other>
   ) -> JoinSelect<(Self, Other), (TableColumns, Other.TableColumns)> {
@@ -420,7 +404,6 @@ extension JoinSelect {
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
   /// ```
-  @inlinable
   public consuming func join<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
     _ other: Where<C>, on: (A.TableColumns, B.TableColumns, C.TableColumns) -> On
   ) -> JoinSelect<(A, B, C), (A.TableColumns, B.TableColumns, C.TableColumns)>
@@ -440,7 +423,6 @@ extension JoinSelect {
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// LEFT JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
   /// ```
-  @inlinable
   public consuming func leftJoin<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
     _ other: Where<C>, on: (A.TableColumns, B.TableColumns, NullableColumns<C>) -> On
   ) -> JoinSelect<(A, B, C?), (A.TableColumns, B.TableColumns, NullableColumns<C>)>
@@ -461,7 +443,6 @@ extension JoinSelect {
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// RIGHT JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
   /// ```
-  @inlinable
   public consuming func rightJoin<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
     _ other: Where<C>, on: (NullableColumns<A>, NullableColumns<B>, C.TableColumns) -> On
   ) -> JoinSelect<(A?, B?, C), (NullableColumns<A>, NullableColumns<B>, C.TableColumns)>
@@ -484,7 +465,6 @@ extension JoinSelect {
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// FULL JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
   /// ```
-  @inlinable
   public consuming func fullJoin<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
     _ other: Where<C>, on: (NullableColumns<A>, NullableColumns<B>, NullableColumns<C>) -> On
   ) -> JoinSelect<(A?, B?, C?), (NullableColumns<A>, NullableColumns<B>, NullableColumns<C>)>
@@ -507,7 +487,6 @@ extension JoinSelect {
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// CROSS JOIN "tags"
   /// ```
-  @inlinable
   public consuming func crossJoin<A: Table, B: Table, C: Table>(
     _ other: Where<C>
   ) -> JoinSelect<(A, B, C), (A.TableColumns, B.TableColumns, C.TableColumns)>
@@ -608,7 +587,6 @@ extension Select where QueryValue == From {
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ORDER BY "reminders"."title"
   /// ```
-  @inlinable
   public consuming func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (From.TableColumns, Other.TableColumns) -> On
   ) -> JoinSelect<(From, Other), (From.TableColumns, Other.TableColumns)> {
@@ -626,7 +604,6 @@ extension Select where QueryValue == From {
   /// LEFT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ORDER BY "reminders"."title"
   /// ```
-  @inlinable
   public consuming func leftJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (From.TableColumns, NullableColumns<Other>) -> On
   ) -> JoinSelect<(From, Other?), (From.TableColumns, NullableColumns<Other>)> {
@@ -644,7 +621,6 @@ extension Select where QueryValue == From {
   /// RIGHT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ORDER BY "reminders"."title"
   /// ```
-  @inlinable
   public consuming func rightJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<From>, Other.TableColumns) -> On
   ) -> JoinSelect<(From?, Other), (NullableColumns<From>, Other.TableColumns)> {
@@ -662,7 +638,6 @@ extension Select where QueryValue == From {
   /// FULL JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ORDER BY "reminders"."title"
   /// ```
-  @inlinable
   public consuming func fullJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<From>, NullableColumns<Other>) -> On
   ) -> JoinSelect<(From?, Other?), (NullableColumns<From>, NullableColumns<Other>)> {
@@ -680,7 +655,6 @@ extension Select where QueryValue == From {
   /// CROSS JOIN "remindersLists"
   /// ORDER BY "reminders"."title"
   /// ```
-  @inlinable
   public consuming func crossJoin<Other: Table>(
     _ other: Where<Other>
   ) -> JoinSelect<(From, Other), (From.TableColumns, Other.TableColumns)> {
@@ -700,7 +674,6 @@ extension Where {
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// WHERE (NOT "reminders"."isCompleted")
   /// ```
-  @inlinable
   public consuming func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (From.TableColumns, Other.TableColumns) -> On
   ) -> JoinSelect<(From, Other), (From.TableColumns, Other.TableColumns)> {
@@ -718,7 +691,6 @@ extension Where {
   /// LEFT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// WHERE (NOT "reminders"."isCompleted")
   /// ```
-  @inlinable
   public consuming func leftJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (From.TableColumns, NullableColumns<Other>) -> On
   ) -> JoinSelect<(From, Other?), (From.TableColumns, NullableColumns<Other>)> {
@@ -736,7 +708,6 @@ extension Where {
   /// RIGHT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// WHERE (NOT "reminders"."isCompleted")
   /// ```
-  @inlinable
   public consuming func rightJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<From>, Other.TableColumns) -> On
   ) -> JoinSelect<(From?, Other), (NullableColumns<From>, Other.TableColumns)> {
@@ -754,7 +725,6 @@ extension Where {
   /// FULL JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// WHERE (NOT "reminders"."isCompleted")
   /// ```
-  @inlinable
   public consuming func fullJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<From>, NullableColumns<Other>) -> On
   ) -> JoinSelect<(From?, Other?), (NullableColumns<From>, NullableColumns<Other>)> {
@@ -772,7 +742,6 @@ extension Where {
   /// CROSS JOIN "remindersLists"
   /// WHERE (NOT "reminders"."isCompleted")
   /// ```
-  @inlinable
   public consuming func crossJoin<Other: Table>(
     _ other: Where<Other>
   ) -> JoinSelect<(From, Other), (From.TableColumns, Other.TableColumns)> {

@@ -40,7 +40,6 @@ public struct AliasedColumns<Base: Table>: QueryExpression, Sendable {
   /// FROM "reminders"
   /// JOIN "reminders" AS "other" ON (("reminders"."remindersListID" = "other"."remindersListID") AND ("reminders"."id" < "other"."id"))
   /// ```
-  @inlinable
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> SQLQueryExpression<Value> {
@@ -52,7 +51,6 @@ public struct AliasedColumns<Base: Table>: QueryExpression, Sendable {
   ///
   /// `Reminder.aliased("r").columns.isUrgent` renders
   /// `((NOT "r"."isCompleted") AND ("r"."priority" = 3))`.
-  @inlinable
   public subscript<Member: QueryExpression>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, Member>
   ) -> SQLQueryExpression<Member.QueryValue> {

@@ -15,7 +15,6 @@ extension PrimaryKeyedTable {
   /// VALUES (1, 'Milk', 0, NULL, 1)
   /// ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title", "isCompleted" = excluded."isCompleted", "priority" = excluded."priority", "remindersListID" = excluded."remindersListID"
   /// ```
-  @inlinable
   public static func upsert(
     @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>
   ) -> Insert<Self> {
@@ -50,7 +49,6 @@ extension Table {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
   /// ```
-  @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
     @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>,
@@ -70,7 +68,6 @@ extension Table {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT DO UPDATE SET "name" = excluded."name"
   /// ```
-  @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
     @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>,
@@ -90,7 +87,6 @@ extension Table {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
   /// ```
-  @inlinable
   public static func insert<each Target>(
     or conflictResolution: ConflictResolution? = nil,
     @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>,
@@ -111,7 +107,6 @@ extension Table {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
   /// ```
-  @inlinable
   public static func insert<each Target>(
     or conflictResolution: ConflictResolution? = nil,
     @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>,
@@ -132,7 +127,6 @@ extension Table {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
   /// ```
-  @inlinable
   public static func insert<each Value: QueryBindable>(
     or conflictResolution: ConflictResolution? = nil,
     _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
@@ -153,7 +147,6 @@ extension Table {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT DO UPDATE SET "name" = excluded."name"
   /// ```
-  @inlinable
   public static func insert<each Value: QueryBindable>(
     or conflictResolution: ConflictResolution? = nil,
     _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
@@ -174,7 +167,6 @@ extension Table {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
   /// ```
-  @inlinable
   public static func insert<each Value: QueryBindable, each Target>(
     or conflictResolution: ConflictResolution? = nil,
     _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
@@ -197,7 +189,6 @@ extension Table {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
   /// ```
-  @inlinable
   public static func insert<each Value: QueryBindable, each Target>(
     or conflictResolution: ConflictResolution? = nil,
     _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
@@ -222,7 +213,6 @@ extension PrimaryKeyedTable {
   /// VALUES (1, 'Milk', 0, NULL, 1)
   /// ON CONFLICT DO UPDATE SET "title" = ("reminders"."title" || '!')
   /// ```
-  @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
     @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>,
@@ -242,7 +232,6 @@ extension PrimaryKeyedTable {
   /// VALUES (1, 'Milk', 0, NULL, 1)
   /// ON CONFLICT DO UPDATE SET "title" = excluded."title"
   /// ```
-  @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
     @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>,
@@ -262,7 +251,6 @@ extension PrimaryKeyedTable {
   /// VALUES (1, 'Milk', 0, NULL, 1)
   /// ON CONFLICT ("id") DO UPDATE SET "title" = ("reminders"."title" || '!')
   /// ```
-  @inlinable
   public static func insert<each Target>(
     or conflictResolution: ConflictResolution? = nil,
     @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>,
@@ -283,7 +271,6 @@ extension PrimaryKeyedTable {
   /// VALUES (1, 'Milk', 0, NULL, 1)
   /// ON CONFLICT ("id") DO UPDATE SET "title" = excluded."title"
   /// ```
-  @inlinable
   public static func insert<each Target>(
     or conflictResolution: ConflictResolution? = nil,
     @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>,

@@ -13,7 +13,6 @@ extension Insert {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
   /// ```
-  @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
     doUpdate assignments: (inout Updates<Into>, Excluded<Into>) -> Void
@@ -33,7 +32,6 @@ extension Insert {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
   /// ```
-  @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
     doUpdate assignments: (inout Updates<Into>) -> Void
@@ -54,7 +52,6 @@ extension Insert {
   /// VALUES (NULL, 'Groceries', 0, NULL, 1)
   /// ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = excluded."priority"
   /// ```
-  @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
     @PredicateBuilder where targetFilter: (Into.TableColumns) -> some QueryExpression<Bool>,
@@ -77,7 +74,6 @@ extension Insert {
   /// VALUES (NULL, 'Groceries', 0, NULL, 1)
   /// ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = 1
   /// ```
-  @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
     @PredicateBuilder where targetFilter: (Into.TableColumns) -> some QueryExpression<Bool>,
@@ -100,7 +96,6 @@ extension Insert {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name" WHERE ("tags"."name" <> '')
   /// ```
-  @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
     doUpdate assignments: (inout Updates<Into>, Excluded<Into>) -> Void,
@@ -122,7 +117,6 @@ extension Insert {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!') WHERE ("tags"."name" <> '')
   /// ```
-  @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
     doUpdate assignments: (inout Updates<Into>) -> Void,
@@ -146,7 +140,6 @@ extension Insert {
   /// VALUES (NULL, 'Groceries', 0, NULL, 1)
   /// ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = excluded."priority" WHERE ("reminders"."priority" IS NULL)
   /// ```
-  @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
     @PredicateBuilder where targetFilter: (Into.TableColumns) -> some QueryExpression<Bool>,
@@ -170,7 +163,6 @@ extension Insert {
   /// VALUES (NULL, 'Groceries', 0, NULL, 1)
   /// ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO UPDATE SET "priority" = 1 WHERE ("reminders"."priority" IS NULL)
   /// ```
-  @inlinable
   public consuming func onConflict<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
     @PredicateBuilder where targetFilter: (Into.TableColumns) -> some QueryExpression<Bool>,
@@ -195,7 +187,6 @@ extension Insert {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT DO UPDATE SET "name" = excluded."name"
   /// ```
-  @inlinable
   public consuming func onConflictDoUpdate(
     _ assignments: (inout Updates<Into>, Excluded<Into>) -> Void
   ) -> Self {
@@ -214,7 +205,6 @@ extension Insert {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
   /// ```
-  @inlinable
   public consuming func onConflictDoUpdate(_ assignments: (inout Updates<Into>) -> Void) -> Self {
     onConflict = Self.doUpdate(target: nil, { row, _ in assignments(&row) })
     return self
@@ -231,7 +221,6 @@ extension Insert {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT DO UPDATE SET "name" = excluded."name" WHERE ("tags"."name" <> '')
   /// ```
-  @inlinable
   public consuming func onConflictDoUpdate(
     _ assignments: (inout Updates<Into>, Excluded<Into>) -> Void,
     @PredicateBuilder where updateFilter: (Into.TableColumns) -> some QueryExpression<Bool>
@@ -251,7 +240,6 @@ extension Insert {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!') WHERE ("tags"."name" <> '')
   /// ```
-  @inlinable
   public consuming func onConflictDoUpdate(
     _ assignments: (inout Updates<Into>) -> Void,
     @PredicateBuilder where updateFilter: (Into.TableColumns) -> some QueryExpression<Bool>
@@ -272,7 +260,6 @@ extension Insert {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT ("id") DO NOTHING
   /// ```
-  @inlinable
   public consuming func onConflictDoNothing<each Value>(
     _ target: ((Into.TableColumns) -> (repeat TableColumn<Into, each Value>))? = nil
   ) -> Self {
@@ -283,7 +270,6 @@ extension Insert {
   /// On a conflict with any uniqueness constraint, skips the row: `ON CONFLICT DO NOTHING`.
   ///
   /// `Tag.insert { Tag(id: "a", name: "errands") }.onConflictDoNothing()` renders `INSERT INTO "tags" ("id", "name") VALUES ('a', 'errands') ON CONFLICT DO NOTHING`.
-  @inlinable
   public consuming func onConflictDoNothing() -> Self {
     onConflict = OnConflict(target: nil)
     return self
@@ -301,7 +287,6 @@ extension Insert {
   /// VALUES (NULL, 'Groceries', 0, NULL, 1)
   /// ON CONFLICT ("title") WHERE (NOT "reminders"."isCompleted") DO NOTHING
   /// ```
-  @inlinable
   public consuming func onConflictDoNothing<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
     @PredicateBuilder where targetFilter: (Into.TableColumns) -> some QueryExpression<Bool>
@@ -312,7 +297,6 @@ extension Insert {
 
   /// `ON CONFLICT [target] DO UPDATE SET … [WHERE …]`, or `DO NOTHING` when nothing is
   /// assigned (`SET` needs an assignment).
-  @inlinable
   static func doUpdate(
     target: OnConflict.Target?, _ assignments: (inout Updates<Into>, Excluded<Into>) -> Void,
     where updateFilter: (any QueryExpression<Bool>)? = nil
@@ -329,7 +313,6 @@ extension Insert {
 
   /// The target of `ON CONFLICT`: columns, and the predicate of the partial unique index they
   /// are unique in, if any.
-  @inlinable
   static func conflictTarget<each Value>(
     _ target: (Into.TableColumns) -> (repeat TableColumn<Into, each Value>),
     where filter: (any QueryExpression<Bool>)? = nil
@@ -353,7 +336,6 @@ public struct OnConflict: Sendable {
     /// The index's predicate.
     @usableFromInline var filter: QueryFragment
 
-    @inlinable
     init(columns: [String], filter: QueryFragment) {
       self.columns = columns
       self.filter = filter
@@ -367,7 +349,6 @@ public struct OnConflict: Sendable {
   /// The update's `WHERE`; empty for none.
   @usableFromInline var updateFilter = QueryFragment()
 
-  @inlinable
   init(target: Target?) {
     self.target = target
   }
@@ -398,7 +379,6 @@ public struct OnConflict: Sendable {
 /// The values an upsert was about to insert: `excluded."title"`.
 @dynamicMemberLookup
 public struct Excluded<Base: Table>: Sendable {
-  @inlinable
   init() {}
 
   /// The value that was to be inserted into a column.
@@ -411,7 +391,6 @@ public struct Excluded<Base: Table>: Sendable {
   /// VALUES (1, 'Milk', 0, 2, 1)
   /// ON CONFLICT ("id") DO UPDATE SET "priority" = excluded."priority"
   /// ```
-  @inlinable
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> SQLQueryExpression<Value> {

@@ -14,7 +14,6 @@ public struct CompoundSelect<QueryValue>: Statement, Sendable {
   /// ```
   @usableFromInline package var fragment: QueryFragment
 
-  @inlinable
   init(_ lhs: some Statement, _ operator: String, _ rhs: some Statement) {
     fragment = QueryFragment()
     Self.writeArm(lhs, to: &fragment)
@@ -40,7 +39,6 @@ public struct CompoundSelect<QueryValue>: Statement, Sendable {
     }
   }
 
-  @inlinable
   public func writeStatement(to fragment: inout QueryFragment) {
     fragment.append(self.fragment)
   }
@@ -59,7 +57,6 @@ extension Statement {
   /// SELECT "remindersLists"."title"
   /// FROM "remindersLists"
   /// ```
-  @inlinable
   public func union(_ other: some Statement<QueryValue>) -> CompoundSelect<QueryValue> {
     CompoundSelect(self, "UNION", other)
   }
@@ -76,7 +73,6 @@ extension Statement {
   /// SELECT "remindersLists"."title"
   /// FROM "remindersLists"
   /// ```
-  @inlinable
   public func unionAll(_ other: some Statement<QueryValue>) -> CompoundSelect<QueryValue> {
     CompoundSelect(self, "UNION ALL", other)
   }
@@ -93,7 +89,6 @@ extension Statement {
   /// SELECT "remindersLists"."title"
   /// FROM "remindersLists"
   /// ```
-  @inlinable
   public func intersect(_ other: some Statement<QueryValue>) -> CompoundSelect<QueryValue> {
     CompoundSelect(self, "INTERSECT", other)
   }
@@ -110,7 +105,6 @@ extension Statement {
   /// SELECT "remindersLists"."title"
   /// FROM "remindersLists"
   /// ```
-  @inlinable
   public func except(_ other: some Statement<QueryValue>) -> CompoundSelect<QueryValue> {
     CompoundSelect(self, "EXCEPT", other)
   }

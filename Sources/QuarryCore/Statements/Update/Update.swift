@@ -27,7 +27,6 @@ public struct Update<Base: Table>: Statement, Sendable {
   ///
   /// `Update(assignments: "\(quote: "title") = \("Milk")", filter: Reminder.where { $0.id == 1 })`
   /// renders `UPDATE "reminders" SET "title" = 'Milk' WHERE ("reminders"."id" = 1)`.
-  @inlinable
   public init(
     or conflictResolution: ConflictResolution? = nil, assignments: QueryFragment,
     filter: Where<Base>
@@ -47,7 +46,6 @@ public struct Update<Base: Table>: Statement, Sendable {
   /// SET "isCompleted" = 1
   /// WHERE ("reminders"."id" = 1)
   /// ```
-  @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (Base.TableColumns) -> Predicate
   ) -> Self {
@@ -56,7 +54,6 @@ public struct Update<Base: Table>: Statement, Sendable {
   }
 
   /// Renders nothing when nothing is assigned: executing it does nothing.
-  @inlinable
   public func writeStatement(to fragment: inout QueryFragment) {
     guard !assignments.isEmpty else { return }
     fragment.append(sql: "UPDATE ")
@@ -92,7 +89,6 @@ public struct Updates<Base: Table> {
   /// The alias the updated table has, which columns read in assignments are qualified with.
   @usableFromInline var alias: String?
 
-  @inlinable
   init() {}
 
   @usableFromInline
@@ -316,7 +312,6 @@ public struct GroupUpdates<Base: Table, Value: Selection> {
 extension Table {
   /// Updates every row: `Reminder.update { $0.isCompleted = true }` renders
   /// `UPDATE "reminders" SET "isCompleted" = 1`.
-  @inlinable
   public static func update(
     or conflictResolution: ConflictResolution? = nil,
     _ assignments: (inout Updates<Self>) -> Void
@@ -336,7 +331,6 @@ extension Where {
   /// SET "title" = ("reminders"."title" || '!')
   /// WHERE ("reminders"."id" = 1)
   /// ```
-  @inlinable
   public consuming func update(
     or conflictResolution: ConflictResolution? = nil,
     _ assignments: (inout Updates<From>) -> Void
@@ -360,7 +354,6 @@ extension PrimaryKeyedTable {
   /// SET "title" = 'Milk', "isCompleted" = 0, "priority" = NULL, "remindersListID" = 1
   /// WHERE ("reminders"."id" = 1)
   /// ```
-  @inlinable
   public static func update(_ row: Self) -> Update<Self> {
     var updates = Updates<Self>()
     let bindings = row.queryBindings
@@ -387,7 +380,6 @@ extension PrimaryKeyedTable {
   /// DELETE FROM "reminders"
   /// WHERE ("reminders"."id" = 1)
   /// ```
-  @inlinable
   public static func delete(_ row: Self) -> Delete<Self> {
     let key = row.queryBindings[schema.writableColumns.firstIndex { $0.isPrimaryKey } ?? 0]
     var filter = Where<Self>()
@@ -406,7 +398,6 @@ extension PrimaryKeyedTable {
   /// FROM "reminders"
   /// WHERE ("reminders"."id" IN (1, 2))
   /// ```
-  @inlinable
   public static func find(_ primaryKeys: some Sequence<PrimaryKey>) -> Where<Self> {
     Where().where { $0.primaryKey.in(primaryKeys) }
   }
@@ -436,7 +427,6 @@ func compound<Value>(
 /// UPDATE "reminders"
 /// SET "priority" = ("reminders"."priority" + 1)
 /// ```
-@inlinable
 public func += <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "+", rhs)
 }
@@ -450,7 +440,6 @@ public func += <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs:
 /// SET "remindersListID" = ("reminders"."remindersListID" + (SELECT count(*)
 /// FROM "reminders"))
 /// ```
-@inlinable
 public func += <Value: QueryNumeric>(
   lhs: inout any QueryAssignable<Value>, rhs: some QueryExpression<Value>
 ) {
@@ -465,7 +454,6 @@ public func += <Value: QueryNumeric>(
 /// UPDATE "reminders"
 /// SET "title" = ("reminders"."title" || '!')
 /// ```
-@inlinable
 public func += (lhs: inout any QueryAssignable<String>, rhs: String) {
   lhs = compound(lhs, "||", rhs)
 }
@@ -478,7 +466,6 @@ public func += (lhs: inout any QueryAssignable<String>, rhs: String) {
 /// UPDATE "reminders"
 /// SET "title" = ("reminders"."title" || lower("reminders"."title"))
 /// ```
-@inlinable
 public func += (lhs: inout any QueryAssignable<String>, rhs: some QueryExpression<String>) {
   lhs = compound(lhs, "||", rhs)
 }
@@ -491,7 +478,6 @@ public func += (lhs: inout any QueryAssignable<String>, rhs: some QueryExpressio
 /// UPDATE "reminders"
 /// SET "priority" = ("reminders"."priority" - 1)
 /// ```
-@inlinable
 public func -= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "-", rhs)
 }
@@ -505,7 +491,6 @@ public func -= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs:
 /// SET "remindersListID" = ("reminders"."remindersListID" - (SELECT count(*)
 /// FROM "reminders"))
 /// ```
-@inlinable
 public func -= <Value: QueryNumeric>(
   lhs: inout any QueryAssignable<Value>, rhs: some QueryExpression<Value>
 ) {
@@ -520,7 +505,6 @@ public func -= <Value: QueryNumeric>(
 /// UPDATE "reminders"
 /// SET "priority" = ("reminders"."priority" * 2)
 /// ```
-@inlinable
 public func *= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "*", rhs)
 }
@@ -534,7 +518,6 @@ public func *= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs:
 /// SET "remindersListID" = ("reminders"."remindersListID" * (SELECT count(*)
 /// FROM "reminders"))
 /// ```
-@inlinable
 public func *= <Value: QueryNumeric>(
   lhs: inout any QueryAssignable<Value>, rhs: some QueryExpression<Value>
 ) {
@@ -550,7 +533,6 @@ public func *= <Value: QueryNumeric>(
 /// UPDATE "reminders"
 /// SET "priority" = ("reminders"."priority" / 2)
 /// ```
-@inlinable
 public func /= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   checkSetterDivisor(rhs, "/=")
   lhs = compound(lhs, "/", rhs)
@@ -565,7 +547,6 @@ public func /= <Value: QueryNumeric>(lhs: inout any QueryAssignable<Value>, rhs:
 /// UPDATE "reminders"
 /// SET "priority" = ("reminders"."priority" % 2)
 /// ```
-@inlinable
 public func %= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   checkSetterDivisor(rhs, "%=")
   lhs = compound(lhs, "%", rhs)
@@ -573,7 +554,6 @@ public func %= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs:
 
 /// Stops `/=` or `%=` by a zero value, which SQLite evaluates to `NULL`: the update would write
 /// `NULL` into the column (or fail on a `NOT NULL` one).
-@inlinable
 func checkSetterDivisor(_ value: some QueryBindable, _ operator: StaticString) {
   switch value.queryBinding {
   case .int(0), .double(0):
@@ -592,7 +572,6 @@ func checkSetterDivisor(_ value: some QueryBindable, _ operator: StaticString) {
 /// UPDATE "reminders"
 /// SET "priority" = ("reminders"."priority" << 1)
 /// ```
-@inlinable
 public func <<= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "<<", rhs)
 }
@@ -605,7 +584,6 @@ public func <<= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs
 /// UPDATE "reminders"
 /// SET "priority" = ("reminders"."priority" >> 1)
 /// ```
-@inlinable
 public func >>= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, ">>", rhs)
 }
@@ -618,7 +596,6 @@ public func >>= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs
 /// UPDATE "reminders"
 /// SET "priority" = ("reminders"."priority" & 1)
 /// ```
-@inlinable
 public func &= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "&", rhs)
 }
@@ -631,7 +608,6 @@ public func &= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs:
 /// UPDATE "reminders"
 /// SET "priority" = ("reminders"."priority" | 1)
 /// ```
-@inlinable
 public func |= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = compound(lhs, "|", rhs)
 }
@@ -645,7 +621,6 @@ public func |= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs:
 /// UPDATE "reminders"
 /// SET "priority" = (~("reminders"."priority" & 1) & ("reminders"."priority" | 1))
 /// ```
-@inlinable
 public func ^= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
   lhs = SQLQueryExpression<Value>(lhs.queryFragment) ^ rhs
 }
@@ -660,7 +635,6 @@ extension SQLQueryExpression where QueryValue == String {
   /// UPDATE "reminders"
   /// SET "title" = ("reminders"."title" || '!')
   /// ```
-  @inlinable
   public mutating func append(_ other: String) {
     self = SQLQueryExpression(compound(self, "||", other).queryFragment)
   }
@@ -674,7 +648,6 @@ extension SQLQueryExpression where QueryValue == String {
   /// UPDATE "reminders"
   /// SET "title" = ("reminders"."title" || lower("reminders"."title"))
   /// ```
-  @inlinable
   public mutating func append(_ other: some QueryExpression<String>) {
     self = SQLQueryExpression(compound(self, "||", other).queryFragment)
   }
@@ -688,7 +661,6 @@ extension SQLQueryExpression where QueryValue == String {
   /// UPDATE "reminders"
   /// SET "title" = ("reminders"."title" || ' (copy)')
   /// ```
-  @inlinable
   public mutating func append(contentsOf other: String) {
     append(other)
   }
@@ -702,7 +674,6 @@ extension SQLQueryExpression where QueryValue == String {
   /// UPDATE "reminders"
   /// SET "title" = ("reminders"."title" || lower("reminders"."title"))
   /// ```
-  @inlinable
   public mutating func append(contentsOf other: some QueryExpression<String>) {
     append(other)
   }
@@ -718,7 +689,6 @@ extension SQLQueryExpression where QueryValue == Bool {
   /// UPDATE "reminders"
   /// SET "isCompleted" = (NOT "reminders"."isCompleted")
   /// ```
-  @inlinable
   public mutating func toggle() {
     self = SQLQueryExpression("(NOT \(self))")
   }
