@@ -8,17 +8,29 @@ public struct SelectClauses: Sendable {
   /// The `GROUP BY` terms, comma-separated; empty for none.
   @inlinable package var grouping: QueryFragment {
     get { storage?.grouping ?? QueryFragment() }
-    _modify { yield &uniqueStorage().grouping }
+    _modify {
+      let storage = uniqueStorage()
+      if storage.grouping == nil { storage.grouping = QueryFragment() }
+      yield &storage.grouping!
+    }
   }
   /// The `HAVING` predicates, joined with `AND`; empty for none.
   @inlinable package var having: QueryFragment {
     get { storage?.having ?? QueryFragment() }
-    _modify { yield &uniqueStorage().having }
+    _modify {
+      let storage = uniqueStorage()
+      if storage.having == nil { storage.having = QueryFragment() }
+      yield &storage.having!
+    }
   }
   /// The `ORDER BY` terms, comma-separated; empty for none.
   @inlinable package var ordering: QueryFragment {
     get { storage?.ordering ?? QueryFragment() }
-    _modify { yield &uniqueStorage().ordering }
+    _modify {
+      let storage = uniqueStorage()
+      if storage.ordering == nil { storage.ordering = QueryFragment() }
+      yield &storage.ordering!
+    }
   }
   /// The `LIMIT` value; nil for none.
   @inlinable package var limit: Term? {
@@ -43,12 +55,13 @@ public struct SelectClauses: Sendable {
   }
 
   /// The clauses' values. Changed only through a unique reference (``uniqueStorage()``), which
-  /// is also why their accesses need no exclusivity check at run time.
+  /// is also why their accesses need no exclusivity check at run time. A clause never set is
+  /// nil, which costs nothing to copy or release.
   @usableFromInline
   final class Storage: @unchecked Sendable {
-    @exclusivity(unchecked) @usableFromInline var grouping = QueryFragment()
-    @exclusivity(unchecked) @usableFromInline var having = QueryFragment()
-    @exclusivity(unchecked) @usableFromInline var ordering = QueryFragment()
+    @exclusivity(unchecked) @usableFromInline var grouping: QueryFragment?
+    @exclusivity(unchecked) @usableFromInline var having: QueryFragment?
+    @exclusivity(unchecked) @usableFromInline var ordering: QueryFragment?
     @exclusivity(unchecked) @usableFromInline var limit: Term?
     @exclusivity(unchecked) @usableFromInline var offset: Term?
 
@@ -89,8 +102,8 @@ public struct SelectClauses: Sendable {
   @inlinable
   public var isEmpty: Bool {
     guard let storage else { return true }
-    return storage.grouping.isEmpty && storage.having.isEmpty && storage.ordering.isEmpty
-      && storage.limit == nil && storage.offset == nil
+    return storage.grouping?.isEmpty ?? true && storage.having?.isEmpty ?? true
+      && storage.ordering?.isEmpty ?? true && storage.limit == nil && storage.offset == nil
   }
 
   /// Appends a term to a comma-separated list.
@@ -116,36 +129,34 @@ public struct SelectClauses: Sendable {
   @inlinable
   var byteCount: Int {
     guard let storage else { return 0 }
-    return storage.grouping.text.count + storage.having.text.count + storage.ordering.text.count
-      + 48
+    return (storage.grouping?.text.count ?? 0) + (storage.having?.text.count ?? 0)
+      + (storage.ordering?.text.count ?? 0) + 48
   }
 
   /// The number of values ``write(to:)`` binds.
   @inlinable
   var bindingCount: Int {
     guard let storage else { return 0 }
-    return storage.grouping.values.count + storage.having.values.count
-      + storage.ordering.values.count + (storage.limit == nil && storage.offset == nil ? 0 : 2)
+    return (storage.grouping?.values.count ?? 0) + (storage.having?.values.count ?? 0)
+      + (storage.ordering?.values.count ?? 0)
+      + (storage.limit == nil && storage.offset == nil ? 0 : 2)
   }
 
   /// Writes the clauses that are present.
   @inlinable
   public func write(to fragment: inout QueryFragment) {
     guard let storage else { return }
-    let grouping = storage.grouping
-    let having = storage.having
-    let ordering = storage.ordering
     let limit = storage.limit
     let offset = storage.offset
-    if !grouping.isEmpty {
+    if let grouping = storage.grouping, !grouping.isEmpty {
       fragment.append(literal: "\nGROUP BY ")
       fragment.append(grouping)
     }
-    if !having.isEmpty {
+    if let having = storage.having, !having.isEmpty {
       fragment.append(literal: "\nHAVING ")
       fragment.append(having)
     }
-    if !ordering.isEmpty {
+    if let ordering = storage.ordering, !ordering.isEmpty {
       fragment.append(literal: "\nORDER BY ")
       fragment.append(ordering)
     }
