@@ -25,6 +25,26 @@ struct JSONEachTests {
     #expect(titles.elementsEqual(["Write report", "Plan sprint"]))
   }
 
+  /// The length of a JSON array, of one at a path, and 0 for an object.
+  @Test func arrayLengths() throws {
+    let db = try JSONEachFixture.database()
+    let lengths = try assertQuery(
+      Reminder.order { $0.id }.select {
+        ($0.tags.jsonArrayLength(), $0.estimates.jsonArrayLength())
+      },
+      db: db,
+      sql: """
+        SELECT json_array_length("reminders"."tags"), json_array_length("reminders"."estimates")
+        FROM "reminders" ORDER BY "reminders"."id"
+        """)
+    #expect(lengths.map(\.0) == [2, 1, 0, 1])
+    #expect(lengths.map(\.1) == [0, nil, 0, nil])
+    let nested = try assertQuery(
+      Values(#sql("'{\"a\": [1, 2, 3]}'", as: String.self).jsonArrayLength(at: "$.a")),
+      db: db, sql: #"SELECT json_array_length('{"a": [1, 2, 3]}', '$.a')"#)
+    #expect(nested == [3])
+  }
+
   /// A column stored as JSON aggregates as JSON: an array of arrays, not of strings.
   @Test func aJSONColumnAggregatesAsJSON() throws {
     let db = try JSONEachFixture.database()

@@ -1342,6 +1342,15 @@ struct DocCommentSQLTests {
       """#)
     check({ $0.title.jsonGroupArray() }, #"json_group_array("reminders"."title")"#)
     check(
+      { SQLFunctions.jsonArray($0.id, $0.title).jsonArrayLength() },
+      #"json_array_length(json_array("reminders"."id", "reminders"."title"))"#)
+    check(
+      {
+        SQLFunctions.jsonObject(["ids": SQLFunctions.jsonArray($0.id)]).jsonArrayLength(at: "$.ids")
+      },
+      #"json_array_length(json_object('ids', json_array("reminders"."id")), '$.ids')"#)
+    check({ $0.priority.jsonArrayLength() }, #"json_array_length("reminders"."priority")"#)
+    check(
       { SQLFunctions.jsonGroupObject(key: $0.title, value: $0.id) },
       #"""
       json_group_object("reminders"."title", "reminders"."id")

@@ -52,6 +52,9 @@ package indirect enum DialectForm: Hashable, Sendable {
   case whenEmptyClose(String)
   /// `json -> path`: the JSON value at an SQLite JSON path.
   case jsonValue(QueryFragment, path: String)
+  /// `json_array_length(json[, path])`: the length of the array (at the path); 0 for another
+  /// JSON value, `NULL` where the path finds nothing.
+  case jsonArrayLength(QueryFragment, path: String?)
   /// `json ->> path` (or `json_extract(json, path)`): the SQL value at a path, of a Swift type.
   case jsonExtract(QueryFragment, path: String, SQLType?, isFunction: Bool)
   /// One of SQLite's date-time functions.

@@ -21,6 +21,22 @@ extension QueryExpression {
       .form(.jsonExtract(queryFragment, path: path, SQLType(Value.self), isFunction: false)))
   }
 
+  /// `json_array_length(expression)`: the number of elements of a JSON array (0 for another
+  /// JSON value).
+  ///
+  /// `SQLFunctions.jsonArray($0.id, $0.title).jsonArrayLength()` renders `json_array_length(json_array("reminders"."id", "reminders"."title"))`.
+  public func jsonArrayLength() -> SQLQueryExpression<Int> {
+    SQLQueryExpression(.form(.jsonArrayLength(queryFragment, path: nil)))
+  }
+
+  /// `json_array_length(expression, ?)`: the number of elements of the JSON array at `path`
+  /// (`'$.ids'`); nil where the path finds nothing.
+  ///
+  /// `SQLFunctions.jsonObject(["ids": SQLFunctions.jsonArray($0.id)]).jsonArrayLength(at: "$.ids")` renders `json_array_length(json_object('ids', json_array("reminders"."id")), '$.ids')`.
+  public func jsonArrayLength(at path: String) -> SQLQueryExpression<Int?> {
+    SQLQueryExpression(.form(.jsonArrayLength(queryFragment, path: path)))
+  }
+
   /// `json_group_array(expression)`: the group's values as a JSON array. A column stored as
   /// JSON (`@Column(as: [String].JSONRepresentation.self)`) is read as JSON, `json(…)`, so the
   /// array holds its arrays and objects, not strings of their text.
@@ -30,6 +46,15 @@ extension QueryExpression {
     AggregateFunction(
       .jsonGroupArray(queryFragment, isJSON: QueryValue.self is any StoredAsJSON.Type),
       whenEmpty: "'[]'")
+  }
+}
+
+extension QueryExpression where QueryValue: QueryOptional {
+  /// `json_array_length(expression)` of an optional JSON value: nil where it is `NULL`.
+  ///
+  /// `$0.priority.jsonArrayLength()` renders `json_array_length("reminders"."priority")`.
+  public func jsonArrayLength() -> SQLQueryExpression<Int?> {
+    SQLQueryExpression(.form(.jsonArrayLength(queryFragment, path: nil)))
   }
 }
 

@@ -59,6 +59,15 @@ enum PostgresForms {
     case .whenEmptyOpen: renderer.append(sql: "coalesce(")
     case .whenEmptyClose(let value): renderer.append(sql: ", \(value))")
     case .jsonValue(let json, let path): renderer.append(jsonPath(json, path))
+    case .jsonArrayLength(let json, let path):
+      // PostgreSQL's `jsonb_array_length` refuses other values, where SQLite gives 0.
+      let value: QueryFragment = path.map { jsonPath(json, $0) } ?? "CAST(\(json) AS jsonb)"
+      renderer.append(
+        """
+        CASE WHEN jsonb_typeof(\(value)) IS NULL THEN NULL \
+        WHEN jsonb_typeof(\(value)) = 'array' THEN CAST(jsonb_array_length(\(value)) AS bigint) \
+        ELSE 0 END
+        """)
     case .jsonExtract(let json, let path, let type, _):
       let text: QueryFragment = "(\(jsonPath(json, path)) #>> '{}')"
       if let name = typeName(type), name != "text" {

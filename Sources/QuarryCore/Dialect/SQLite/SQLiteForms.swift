@@ -31,6 +31,9 @@ enum SQLiteForms {
     case .aggregate(let aggregate): write(aggregate, to: &fragment)
     case .whenEmptyOpen, .whenEmptyClose: break
     case .jsonValue(let json, let path): fragment.append("(\(json) -> \(path))")
+    case .jsonArrayLength(let json, nil): fragment.append("json_array_length(\(json))")
+    case .jsonArrayLength(let json, let path?):
+      fragment.append("json_array_length(\(json), \(path))")
     case .jsonExtract(let json, let path, _, let isFunction):
       fragment.append(isFunction ? "json_extract(\(json), \(path))" : "(\(json) ->> \(path))")
     case .dateTime(let call):
