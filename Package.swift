@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "QuarryPostgres", targets: ["QuarryPostgres"]),
     .library(name: "QuarryTestSupport", targets: ["QuarryTestSupport"]),
     .executable(name: "quarry", targets: ["QuarryTool"]),
+    .executable(name: "quarry-postgres", targets: ["QuarryPostgresTool"]),
   ],
   traits: [
     .trait(
@@ -96,12 +97,23 @@ let package = Package(
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
     ),
+    // The demo's schema and its printed tables, shared by `quarry` and `quarry-postgres`.
+    .target(name: "QuarryDemo", dependencies: ["Quarry", "QuarrySQLite"]),
     // The `quarry` command-line tool (its folder is not `Sources/quarry`: that would be the same
-    // folder as `Sources/Quarry` on a case-insensitive disk).
+    // folder as `Sources/Quarry` on a case-insensitive disk). SQLite only: a first
+    // `swift run quarry demo` builds no postgres-nio.
     .executableTarget(
       name: "QuarryTool",
       dependencies: [
-        "Quarry", "QuarrySQLite", "QuarryPostgres", "QuarrySQLText",
+        "Quarry", "QuarrySQLite", "QuarrySQLText", "QuarryDemo",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // `quarry-postgres`: the demo on a PostgreSQL server.
+    .executableTarget(
+      name: "QuarryPostgresTool",
+      dependencies: [
+        "Quarry", "QuarryPostgres", "QuarrySQLite", "QuarryDemo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -160,7 +172,7 @@ let package = Package(
     .testTarget(
       name: "QuarryPostgresTests",
       dependencies: [
-        "Quarry", "QuarryPostgres", "QuarrySQLite", "QuarryTool",
+        "Quarry", "QuarryPostgres", "QuarrySQLite", "QuarryPostgresTool",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
