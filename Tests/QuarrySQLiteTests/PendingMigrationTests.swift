@@ -273,3 +273,104 @@ struct PendingMigrationTests {
     }
   }
 }
+
+/// Rebuilds keep what the table's `CREATE TABLE` says beyond the Swift type, and what names it.
+@Suite("Pending migrations: what rebuilds keep")
+struct PendingMigrationRebuildTests {
+  @Test func keepsStrictAndAutoincrement() throws {
+    let queue = try DatabaseQueue()
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE "evoScores" (
+            "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+            "title" TEXT NOT NULL DEFAULT '',
+            "score" INTEGER
+          ) STRICT;
+          INSERT INTO "evoScores" ("title", "score") VALUES ('a', 1), ('b', NULL), ('c', 3);
+          """)
+    }
+    let sql = try #require(try queue.pendingMigration(for: [EvoScore.self]))
+    #expect(sql.contains("\"score\" REAL\n) STRICT;"))
+    try queue.write { db in try db.execute(sql: sql) }
+    try queue.read { db in
+      #expect(try db.isStrictTable("evoScores"))
+      #expect(try db.schemaDifferences([EvoScore.self]) == [])
+      let scores = try db.fetchAll(
+        String.self, sql: "SELECT quote(\"score\") FROM \"evoScores\" ORDER BY \"id\"")
+      #expect(scores == ["1.0", "NULL", "3.0"])
+    }
+  }
+
+  @Test func keepsWithoutRowID() throws {
+    let queue = try DatabaseQueue()
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE "evoCodes" ("code" TEXT PRIMARY KEY NOT NULL, "label" TEXT) WITHOUT ROWID;
+          INSERT INTO "evoCodes" VALUES ('a', 'Alpha'), ('b', NULL);
+          """)
+    }
+    let sql = try #require(
+      try queue.pendingMigration(
+        for: [EvoCode.self], options: MigrationOptions(defaults: ["evoCodes.label": "'?'"])))
+    #expect(sql.contains(") WITHOUT ROWID;"))
+    try queue.write { db in try db.execute(sql: sql) }
+    try queue.read { db in
+      #expect(try db.schemaDifferences([EvoCode.self]) == [])
+      #expect(
+        try db.fetchOne(Bool.self, sql: "SELECT wr FROM pragma_table_list('evoCodes')") == true)
+      let labels = try db.fetchAll(
+        String.self, sql: "SELECT \"label\" FROM \"evoCodes\" ORDER BY 1")
+      #expect(labels == ["?", "Alpha"])
+    }
+  }
+
+  /// A view on a view on the rebuilt table goes, and comes back, in the order they were made.
+  @Test func recreatesViewsOnViews() throws {
+    let queue = try DatabaseQueue()
+    try queue.write { db in
+      try db.execute(
+        sql: PendingMigrationTests.startingSchema + """
+          CREATE VIEW "evoOpenTitles" AS SELECT "title" FROM "evoOpenItems";
+          """)
+    }
+    let sql = try #require(try queue.pendingMigration(for: [EvoItemWithIntPriority.self]))
+    #expect(sql.hasPrefix("DROP VIEW \"evoOpenTitles\";\nDROP VIEW \"evoOpenItems\";\n"))
+    #expect(
+      sql.hasSuffix(
+        """
+        CREATE VIEW "evoOpenItems" AS SELECT "id", "title" FROM "evoItems";
+        CREATE VIEW "evoOpenTitles" AS SELECT "title" FROM "evoOpenItems";
+
+        """))
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("priority as integer") { db in try db.execute(sql: sql) }
+    try migrator.migrate(queue)
+    let titles = try queue.read { db in
+      try db.fetchAll(String.self, sql: "SELECT \"title\" FROM \"evoOpenTitles\" ORDER BY 1")
+    }
+    #expect(titles == ["Call", "Milk", "Report"])
+  }
+
+  /// An index of a dropped column goes with it; the others stay.
+  @Test func dropsTheIndexOfADroppedColumn() throws {
+    let queue = try DatabaseQueue()
+    try queue.write { db in
+      try db.execute(
+        sql: PendingMigrationTests.startingSchema + """
+          CREATE INDEX "evoItems_by_priority" ON "evoItems"("priority");
+          """)
+    }
+    let sql = try #require(
+      try queue.pendingMigration(
+        for: [EvoItemWithoutPriority.self],
+        options: MigrationOptions(allowingLossOf: ["evoItems.priority"])))
+    #expect(!sql.contains("evoItems_by_priority"))
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("no priority") { db in try db.execute(sql: sql) }
+    try migrator.migrate(queue)
+    let indexes = try queue.read { db in try db.indexes(on: "evoItems").map(\.name) }
+    #expect(indexes == ["evoItems_by_list"])
+  }
+}

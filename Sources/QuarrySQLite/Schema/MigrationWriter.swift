@@ -157,9 +157,10 @@ struct MigrationWriter {
         + "FROM \(quoteIdentifier(table))")
     if plan.isAutoincrement {
       // The sequence goes on where it was, so that no key of a deleted row comes back.
-      statements.append("DELETE FROM \"sqlite_sequence\" WHERE \"name\" = '\(newName)'")
+      let newNameLiteral = Self.stringLiteral(newName)
+      statements.append("DELETE FROM \"sqlite_sequence\" WHERE \"name\" = \(newNameLiteral)")
       statements.append(
-        "INSERT INTO \"sqlite_sequence\" (\"name\", \"seq\") SELECT '\(newName)', \"seq\" "
+        "INSERT INTO \"sqlite_sequence\" (\"name\", \"seq\") SELECT \(newNameLiteral), \"seq\" "
           + "FROM \"sqlite_sequence\" WHERE \"name\" = \(Self.stringLiteral(table))")
     }
     statements.append("DROP TABLE \(quoteIdentifier(table))")

@@ -141,8 +141,11 @@ struct TablePlan {
     }
 
     guard needsRebuild else { return }
-    guard createSQL != nil else {
+    guard let createSQL else {
       throw PendingMigrationError.cannotRebuild(table: table, reason: "it is a view")
+    }
+    if createSQL.uppercased().hasPrefix("CREATE VIRTUAL") {
+      throw PendingMigrationError.cannotRebuild(table: table, reason: "it is a virtual table")
     }
     if let keepsGenerated {
       throw PendingMigrationError.cannotRebuild(

@@ -209,3 +209,19 @@ struct EvoLabel {
   var name: String
   var color: Int?
 }
+
+/// A `STRICT` table with `AUTOINCREMENT`, whose `score` was an integer.
+@Table("evoScores")
+struct EvoScore {
+  let id: Int
+  var title: String
+  var score: Double?
+}
+
+/// A `WITHOUT ROWID` table, whose `label` was optional.
+@Table("evoCodes")
+struct EvoCode {
+  @Column(primaryKey: true)
+  var code: String
+  var label: String
+}
