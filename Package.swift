@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "QuarryTestSupport", targets: ["QuarryTestSupport"]),
     .executable(name: "quarry", targets: ["QuarryTool"]),
     .executable(name: "quarry-postgres", targets: ["QuarryPostgresTool"]),
+    .executable(name: "quarry-schema", targets: ["QuarrySchemaTool"]),
   ],
   traits: [
     .trait(
@@ -46,10 +47,22 @@ let package = Package(
           name: "Tagged", package: "swift-tagged", condition: .when(traits: ["QuarryTagged"])),
       ]
     ),
+    // What `@Table` reads from a declaration, and the diagnostics: shared by the macros and
+    // `quarry-schema`, which reads `@Table` declarations from source files.
+    .target(
+      name: "QuarryTableModel",
+      dependencies: [
+        "QuarrySQLText",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ],
+      path: "Macros/QuarryTableModel"
+    ),
     .macro(
       name: "QuarryMacros",
       dependencies: [
         "QuarrySQLText",
+        "QuarryTableModel",
         "CSQLite",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
@@ -106,6 +119,18 @@ let package = Package(
       name: "QuarryTool",
       dependencies: [
         "Quarry", "QuarrySQLite", "QuarrySQLText", "QuarryDemo",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // `quarry-schema`: reads `@Table` declarations from source files with the macro's own table
+    // model, and writes the migration a database needs. Apart from `quarry`, which would
+    // otherwise compile swift-syntax a second time (for itself, besides the macros' copy).
+    .executableTarget(
+      name: "QuarrySchemaTool",
+      dependencies: [
+        "QuarryCore", "QuarrySQLite", "QuarryTableModel",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -178,7 +203,8 @@ let package = Package(
     ),
     .testTarget(
       name: "QuarryToolTests",
-      dependencies: ["Quarry", "QuarrySQLite", "QuarryTool"]
+      dependencies: ["Quarry", "QuarrySQLite", "QuarryTool", "QuarrySchemaTool"],
+      exclude: ["Fixtures"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -7,7 +7,7 @@ import QuarrySQLText
 /// what the `@Table` types expect.
 struct MigrationVerifier {
   let database: Database
-  let tables: [any Table.Type]
+  let schemas: [TableSchema]
   let options: MigrationOptions
 
   func verify(_ migration: WrittenMigration) throws {
@@ -52,14 +52,14 @@ struct MigrationVerifier {
       throw PendingMigrationError.verificationFailed(
         "loses \(missing.joined(separator: ", "))")
     }
-    let differences = try copy.schemaDifferences(tables)
+    let differences = try schemas.flatMap { try copy.schemaDifferences($0) }
     guard differences.isEmpty else {
       throw PendingMigrationError.verificationFailed(
         "leaves a schema that differs from the Swift tables: "
           + differences.map(\.description).joined(separator: "; "))
     }
     var again = MigrationWriter(database: copy, options: options)
-    if let more = try again.migration(for: tables.map { $0.schema }) {
+    if let more = try again.migration(for: schemas) {
       throw PendingMigrationError.verificationFailed(
         "does not reach the Swift tables' schema: it would need more: \(more.sql)")
     }

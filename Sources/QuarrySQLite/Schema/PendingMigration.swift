@@ -1,6 +1,6 @@
 import QuarryCore
 
-/// What a migration written by ``Database/pendingMigration(for:options:)`` may do beyond keeping
+/// What a migration written by `Database.pendingMigration(for:options:)` may do beyond keeping
 /// every value as it is.
 public struct MigrationOptions: Sendable, Equatable {
   /// Default values, as SQL (`''`, `0`, `(datetime('now'))`), of the `NOT NULL` columns the
@@ -17,7 +17,7 @@ public struct MigrationOptions: Sendable, Equatable {
   }
 }
 
-/// Why ``Database/pendingMigration(for:options:)`` wrote no migration.
+/// Why `Database.pendingMigration(for:options:)` wrote no migration.
 public enum PendingMigrationError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The migration would drop a column that holds values in `rows` rows.
   case dropsValues(table: String, column: String, rows: Int)
@@ -94,17 +94,24 @@ extension Database {
   public func pendingMigration(
     for tables: [any Table.Type], options: MigrationOptions = MigrationOptions()
   ) throws -> String? {
-    let schemas = tables.map { $0.schema }
+    try pendingMigration(for: tables.map { $0.schema }, options: options)
+  }
+
+  /// The SQL of the migration that makes the database's schema what `schemas` describe, or nil
+  /// when it already is. See the `[any Table.Type]` form.
+  public func pendingMigration(
+    for schemas: [TableSchema], options: MigrationOptions = MigrationOptions()
+  ) throws -> String? {
     var writer = MigrationWriter(database: self, options: options)
     guard let migration = try writer.migration(for: schemas) else { return nil }
-    try MigrationVerifier(database: self, tables: tables, options: options).verify(migration)
+    try MigrationVerifier(database: self, schemas: schemas, options: options).verify(migration)
     return migration.sql
   }
 }
 
 extension DatabaseReader {
   /// The SQL of the migration that makes the database's schema what `tables` expect, or nil
-  /// when it already is. See ``Database/pendingMigration(for:options:)``.
+  /// when it already is. See `Database.pendingMigration(for:options:)`.
   public func pendingMigration(
     for tables: [any Table.Type], options: MigrationOptions = MigrationOptions()
   ) throws -> String? {

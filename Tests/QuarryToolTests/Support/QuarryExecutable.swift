@@ -1,13 +1,15 @@
 import Foundation
 import Testing
 
-/// Runs the `quarry` executable built next to the test bundle and returns its exit status and
-/// what it printed (standard output, then standard error).
-func runQuarry(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-  // The tool is a dependency of this target, so it is always built: its absence is a failure,
-  // not a reason to skip.
+/// Runs the `quarry` executable (or another one of the package's) built next to the test bundle
+/// and returns its exit status and what it printed (standard output, then standard error).
+func runQuarry(_ arguments: [String], executable name: String = "quarry") throws -> (
+  status: Int32, output: String, errors: String
+) {
+  // The tools are dependencies of this target, so they are always built: an absence is a
+  // failure, not a reason to skip.
   let executable = try #require(
-    quarryExecutable, "the quarry executable is not in the products directory")
+    builtExecutable(named: name), "the \(name) executable is not in the products directory")
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
@@ -52,13 +54,13 @@ private final class ErrorReader: @unchecked Sendable {
   }
 }
 
-/// `quarry` in the build folder: beside the test bundle (Linux), or beside the `.xctest` bundle
-/// (macOS).
-private var quarryExecutable: URL? {
+/// An executable in the build folder: beside the test bundle (Linux), or beside the `.xctest`
+/// bundle (macOS).
+private func builtExecutable(named name: String) -> URL? {
   var folders = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
   folders.append(
     URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
       .deletingLastPathComponent())
-  return folders.map { $0.appendingPathComponent("quarry") }
+  return folders.map { $0.appendingPathComponent(name) }
     .first { FileManager.default.isExecutableFile(atPath: $0.path) }
 }
