@@ -128,7 +128,7 @@ let package = Package(
     .executableTarget(
       name: "QuarrySchemaTool",
       dependencies: [
-        "QuarryCore", "QuarrySQLite", "QuarryTableModel",
+        "QuarryCore", "QuarrySQLite", "QuarrySQLText", "QuarryTableModel", "CSQLite",
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -6,6 +6,6 @@ struct QuarrySchemaCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "quarry-schema",
     abstract: "Compare a database with the @Table declarations of Swift sources.",
-    subcommands: [Migration.self]
+    subcommands: [Check.self, Migration.self]
   )
 }

@@ -7,8 +7,18 @@ import SwiftSyntax
 
 /// The `@Table` declarations of Swift source files, read with the macro's own table model.
 struct TableDeclarations {
+  /// A `@Table` declaration: its model, its description, and where its attribute is.
+  struct Declaration {
+    var model: TableModel
+    var schema: TableSchema
+    /// `file:line:column` of the `@Table` attribute.
+    var location: String
+  }
+
+  /// The declarations, in file order, then source order.
+  var declarations: [Declaration] = []
   /// Each table's description, as the macro would generate its `schema`.
-  var schemas: [TableSchema] = []
+  var schemas: [TableSchema] { declarations.map(\.schema) }
   /// What the macro would report instead of expanding, as `file:line:column: error: …`.
   var problems: [String] = []
 
@@ -30,7 +40,11 @@ struct TableDeclarations {
           }
           continue
         }
-        schemas.append(Self.schema(model))
+        let location = table.attribute.startLocation(converter: converter)
+        declarations.append(
+          Declaration(
+            model: model, schema: Self.schema(model),
+            location: "\(file):\(location.line):\(location.column)"))
       }
     }
   }
@@ -53,7 +67,7 @@ struct TableDeclarations {
       })
   }
 
-  private static func swiftFiles(_ paths: [String]) throws -> [String] {
+  static func swiftFiles(_ paths: [String]) throws -> [String] {
     var files: [String] = []
     for path in paths {
       var isFolder: ObjCBool = false
