@@ -96,7 +96,10 @@ struct TablePlan {
       let isRowID =
         keys.count == 1 && isPrimaryKey && type.uppercased() == "INTEGER" && !isWithoutRowID
       let isNotNull = expected.isNullable.map { !$0 } ?? current.isNotNull
-      let defaultSQL = options.defaults[key] ?? current.defaultValueSQL
+      // A default from the options is for a column that becomes NOT NULL; others keep theirs.
+      let becomesNotNull = !isRowID && isNotNull && !current.isNotNull
+      let defaultSQL =
+        (becomesNotNull ? options.defaults[key] : nil) ?? current.defaultValueSQL
       var copy = quoteIdentifier(current.name)
       var retyped: RetypedColumn?
       if !fits {
