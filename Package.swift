@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "QuarryPostgres", targets: ["QuarryPostgres"]),
     .library(name: "QuarryTestSupport", targets: ["QuarryTestSupport"]),
     .executable(name: "quarry", targets: ["QuarryTool"]),
+    .executable(name: "quarry-postgres", targets: ["QuarryPostgresTool"]),
+    .executable(name: "quarry-schema", targets: ["QuarrySchemaTool"]),
   ],
   traits: [
     .trait(
@@ -45,10 +47,22 @@ let package = Package(
           name: "Tagged", package: "swift-tagged", condition: .when(traits: ["QuarryTagged"])),
       ]
     ),
+    // What `@Table` reads from a declaration, and the diagnostics: shared by the macros and
+    // `quarry-schema`, which reads `@Table` declarations from source files.
+    .target(
+      name: "QuarryTableModel",
+      dependencies: [
+        "QuarrySQLText",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ],
+      path: "Macros/QuarryTableModel"
+    ),
     .macro(
       name: "QuarryMacros",
       dependencies: [
         "QuarrySQLText",
+        "QuarryTableModel",
         "CSQLite",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
@@ -96,12 +110,35 @@ let package = Package(
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
     ),
+    // The demo's schema and its printed tables, shared by `quarry` and `quarry-postgres`.
+    .target(name: "QuarryDemo", dependencies: ["Quarry", "QuarrySQLite"]),
     // The `quarry` command-line tool (its folder is not `Sources/quarry`: that would be the same
-    // folder as `Sources/Quarry` on a case-insensitive disk).
+    // folder as `Sources/Quarry` on a case-insensitive disk). SQLite only: a first
+    // `swift run quarry demo` builds no postgres-nio.
     .executableTarget(
       name: "QuarryTool",
       dependencies: [
-        "Quarry", "QuarrySQLite", "QuarryPostgres", "QuarrySQLText",
+        "Quarry", "QuarrySQLite", "QuarrySQLText", "QuarryDemo",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // `quarry-schema`: reads `@Table` declarations from source files with the macro's own table
+    // model, and writes the migration a database needs. Apart from `quarry`, which would
+    // otherwise compile swift-syntax a second time (for itself, besides the macros' copy).
+    .executableTarget(
+      name: "QuarrySchemaTool",
+      dependencies: [
+        "QuarryCore", "QuarrySQLite", "QuarrySQLText", "QuarryTableModel", "CSQLite",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // `quarry-postgres`: the demo on a PostgreSQL server.
+    .executableTarget(
+      name: "QuarryPostgresTool",
+      dependencies: [
+        "Quarry", "QuarryPostgres", "QuarrySQLite", "QuarryDemo",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -160,7 +197,7 @@ let package = Package(
     .testTarget(
       name: "QuarryPostgresTests",
       dependencies: [
-        "Quarry", "QuarryPostgres", "QuarrySQLite", "QuarryTool",
+        "Quarry", "QuarryPostgres", "QuarrySQLite", "QuarryPostgresTool",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -177,7 +214,8 @@ let package = Package(
     ),
     .testTarget(
       name: "QuarryToolTests",
-      dependencies: ["Quarry", "QuarrySQLite", "QuarryTool"]
+      dependencies: ["Quarry", "QuarrySQLite", "QuarryTool", "QuarrySchemaTool"],
+      exclude: ["Fixtures"]
     ),
   ],
   swiftLanguageModes: [.v6]

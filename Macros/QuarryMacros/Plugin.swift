@@ -1,3 +1,4 @@
+import QuarryTableModel
 import SwiftCompilerPlugin
 import SwiftSyntaxMacros
 

@@ -1,3 +1,4 @@
+import QuarryTableModel
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros

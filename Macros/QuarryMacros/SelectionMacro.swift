@@ -1,4 +1,5 @@
 import QuarrySQLText
+import QuarryTableModel
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros

@@ -1,4 +1,5 @@
 import QuarrySQLText
+import QuarryTableModel
 import SwiftSyntax
 import SwiftSyntaxMacros
 

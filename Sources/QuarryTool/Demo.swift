@@ -1,9 +1,12 @@
 import ArgumentParser
 import Foundation
 import Quarry
+import QuarryDemo
 import QuarrySQLite
 
-struct Demo: AsyncParsableCommand {
+/// `quarry demo`: the demo on SQLite. The same demo on PostgreSQL is `quarry-postgres demo URL`,
+/// a separate executable, so that this one builds without postgres-nio.
+struct Demo: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Migrate a reminders database, run typed queries, and print their SQL and rows."
   )
@@ -11,22 +14,7 @@ struct Demo: AsyncParsableCommand {
   @Option(help: "The database file (default: reminders.sqlite in a temporary folder).")
   var path: String?
 
-  @Option(
-    help: """
-      Run the demo on a PostgreSQL server instead, in a transaction that is rolled back: \
-      postgres://user@host:5432/database (or ?host=/socket/folder).
-      """)
-  var postgres: String?
-
-  func run() async throws {
-    if let postgres {
-      try await PostgresDemo(url: postgres).run()
-      return
-    }
-    try runSQLite()
-  }
-
-  func runSQLite() throws {
+  func run() throws {
     let path = try path ?? defaultPath()
     print("Database: \(path)\n")
     let queue = try DatabaseQueue(path: path)
@@ -140,7 +128,8 @@ struct Demo: AsyncParsableCommand {
   ) throws where S.QueryValue == (repeat each Value) {
     printHeader(swift, statement)
     let rows = try statement.fetchAll(db)
-    print(TextTable(rows: rows.map { row in cells(of: row) }).rendered)
+    let names = try resultColumnNames(statement.query, db)
+    print(TextTable(rows: rows.map { row in cells(of: row, columnNames: names) }).rendered)
   }
 
   private func run(_ swift: String, _ statement: some Statement, _ db: Database) throws {
@@ -151,61 +140,5 @@ struct Demo: AsyncParsableCommand {
 
   private func printHeader(_ swift: String, _ statement: some Statement) {
     printStatementHeader(swift, statement.query)
-  }
-}
-
-/// Prints the Swift that built a statement and the SQL it renders, its values inlined.
-func printStatementHeader(
-  _ swift: String, _ query: QueryFragment, dialect: SQLDialect = .sqlite
-) {
-  print("Swift: \(swift)")
-  print(
-    "SQL:   "
-      + query.inlinedSQL(for: dialect).replacingOccurrences(of: "\n", with: "\n       "))
-}
-
-/// The labelled cells of a decoded row: a struct's properties, a tuple's elements, or a value.
-func cells(of row: Any) -> [(label: String, value: String)] {
-  let mirror = Mirror(reflecting: row)
-  guard mirror.displayStyle == .struct || mirror.displayStyle == .tuple else {
-    return [("value", describe(row))]
-  }
-  return mirror.children.enumerated().map { index, child in
-    let label = child.label.map { $0.hasPrefix(".") ? "\(index)" : $0 } ?? "\(index)"
-    return (label, describe(child.value))
-  }
-}
-
-private func describe(_ value: Any) -> String {
-  let mirror = Mirror(reflecting: value)
-  if mirror.displayStyle == .optional {
-    guard let wrapped = mirror.children.first?.value else { return "NULL" }
-    return describe(wrapped)
-  }
-  if mirror.displayStyle == .enum { return "\(value)" }
-  return String(describing: value)
-}
-
-/// A plain-text table with a header row.
-struct TextTable {
-  var rows: [[(label: String, value: String)]]
-
-  var rendered: String {
-    guard let header = rows.first?.map(\.label) else { return "(no rows)\n" }
-    var widths = header.map(\.count)
-    for row in rows {
-      for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.value.count) }
-    }
-    func line(_ values: [String]) -> String {
-      "| "
-        + zip(values, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
-        .joined(separator: " | ") + " |"
-    }
-    let rule =
-      "+" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "+") + "+"
-    var lines = [rule, line(header), rule]
-    lines += rows.map { line($0.map(\.value)) }
-    lines.append(rule)
-    return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct QuarryCommand: AsyncParsableCommand {
+struct QuarryCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "quarry",
     abstract: "Type-safe SQL for Swift on SQLite.",

@@ -1,18 +1,19 @@
 import Foundation
 import Testing
 
-/// `quarry demo --postgres URL` against the test server: it prints the PostgreSQL SQL of each
+/// `quarry-postgres demo URL` against the test server: it prints the PostgreSQL SQL of each
 /// statement and its rows, and leaves the database as it was.
-@Suite("quarry demo --postgres", .enabled(if: PostgresTestServer.isEnabled))
+@Suite("quarry-postgres demo", .enabled(if: PostgresTestServer.isEnabled))
 struct PostgresDemoTests {
   @Test func theDemoRunsOnPostgreSQLAndRollsBack() throws {
     let server = try PostgresTestServer.server()
     let executable = try #require(
-      Self.quarryExecutable, "the quarry executable is not in the products directory")
+      Self.quarryPostgresExecutable,
+      "the quarry-postgres executable is not in the products directory")
     let output = URL(fileURLWithPath: server.folder + "/demo-\(getpid()).txt")
     for _ in 0..<2 {
       let status = PostgresTestServer.run(
-        executable.path, ["demo", "--postgres", server.url(database: "postgres")], as: nil,
+        executable.path, ["demo", server.url(database: "postgres")], as: nil,
         output: output.path)
       #expect(status == 0)
     }
@@ -28,13 +29,13 @@ struct PostgresDemoTests {
     #expect(text.contains("(the schema, rows and writes above were rolled back)"))
   }
 
-  /// `quarry` beside the test bundle.
-  private static var quarryExecutable: URL? {
+  /// `quarry-postgres` beside the test bundle.
+  private static var quarryPostgresExecutable: URL? {
     var folders = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
     folders.append(
       URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         .deletingLastPathComponent())
-    return folders.map { $0.appendingPathComponent("quarry") }
+    return folders.map { $0.appendingPathComponent("quarry-postgres") }
       .first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 }

@@ -48,7 +48,7 @@ struct GenerateTests {
       let db = try Database(path: file.path)
       try db.execute(sql: Self.fixtureSQL)
     }
-    let output = try runQuarry([
+    let output = try runQuarrySucceeding([
       "generate", file.path, "--migration-function", "createGeneratedLibrarySchema",
     ])
     let checkedIn = try String(contentsOf: Self.checkedInSource, encoding: .utf8)
@@ -94,40 +94,5 @@ struct GenerateTests {
   private static var checkedInSource: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Generated/GeneratedLibrary.swift")
-  }
-
-  /// Runs the `quarry` executable built next to the test bundle and returns what it prints.
-  private func runQuarry(_ arguments: [String]) throws -> String {
-    // The tool is a dependency of this target, so it is always built: its absence is a
-    // failure, not a reason to skip.
-    let executable = try #require(
-      Self.quarryExecutable, "the quarry executable is not in the products directory")
-    let (status, output) = try Self.run(executable, arguments)
-    #expect(status == 0)
-    return output
-  }
-
-  private static func run(_ executable: URL, _ arguments: [String]) throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
-
-  /// `quarry` in the build folder: beside the test bundle (Linux), or beside the `.xctest`
-  /// bundle (macOS).
-  private static var quarryExecutable: URL? {
-    var folders = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-    folders.append(
-      URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        .deletingLastPathComponent())
-    return folders.map { $0.appendingPathComponent("quarry") }
-      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 }

@@ -1,4 +1,5 @@
 import CSQLite
+import QuarryTableModel
 
 #if canImport(Darwin)
   import Darwin

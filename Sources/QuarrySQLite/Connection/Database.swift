@@ -36,7 +36,7 @@ public final class Database {
   }
 
   /// The `sqlite3` connection handle.
-  @usableFromInline let handle: OpaquePointer
+  @usableFromInline package let handle: OpaquePointer
   /// Where the database lives.
   public let location: Location
   /// How the connection was opened.

@@ -202,7 +202,8 @@ extension Database {
     if !differences.isEmpty { throw SchemaMismatchError(differences: differences) }
   }
 
-  private func schemaDifferences(_ schema: TableSchema) throws -> [SchemaDifference] {
+  /// Every difference between the database's schema and what one table description expects.
+  public func schemaDifferences(_ schema: TableSchema) throws -> [SchemaDifference] {
     let table = schema.name
     let columns = try columnsIfExists(table)
     guard !columns.isEmpty else { return [.missingTable(table: table)] }

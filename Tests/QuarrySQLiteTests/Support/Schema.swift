@@ -107,3 +107,121 @@ struct StrictItemName: Equatable {
   let id: Int
   var name: String
 }
+
+// MARK: - Pending migrations: a schema's tables, and the Swift tables it evolves into
+
+/// `evoLists`, as the starting schema has it; referenced by `evoItems`.
+@Table("evoLists")
+struct EvoList {
+  let id: Int
+  var title: String
+}
+
+/// `evoItems`, as the starting schema has it: indexed, with a trigger, a view, and notes that
+/// refer to it.
+@Table("evoItems")
+struct EvoItem {
+  let id: Int
+  var title: String
+  var priority: String?
+  var listID: Int
+}
+
+/// `evoNotes`, as the starting schema has it: each refers to an item.
+@Table("evoNotes")
+struct EvoNote {
+  let id: Int
+  var itemID: Int?
+  var body: String?
+}
+
+/// `evoTags`, keyed by its rowid in the starting schema.
+@Table("evoTags")
+struct EvoTag {
+  let id: Int
+  var name: String
+}
+
+/// `evoItems` with a new optional column.
+@Table("evoItems")
+struct EvoItemWithDueDate {
+  let id: Int
+  var title: String
+  var priority: String?
+  var listID: Int
+  var dueDate: String?
+}
+
+/// `evoItems` with a new `NOT NULL` column.
+@Table("evoItems")
+struct EvoItemWithIsDone {
+  let id: Int
+  var title: String
+  var priority: String?
+  var listID: Int
+  var isDone: Bool
+}
+
+/// `evoItems` whose priority is an integer now.
+@Table("evoItems")
+struct EvoItemWithIntPriority {
+  let id: Int
+  var title: String
+  var priority: Int?
+  var listID: Int
+}
+
+/// `evoItems` without its priority.
+@Table("evoItems")
+struct EvoItemWithoutPriority {
+  let id: Int
+  var title: String
+  var listID: Int
+}
+
+/// `evoNotes` whose body is `NOT NULL` now.
+@Table("evoNotes")
+struct EvoNoteWithBody {
+  let id: Int
+  var itemID: Int?
+  var body: String
+}
+
+/// `evoTags` keyed by its name now.
+@Table("evoTags")
+struct EvoTagByName {
+  @Column(primaryKey: true)
+  var name: String
+  var id: Int
+}
+
+/// `evoLists` whose title may be `NULL` now: `evoItems` refer to it.
+@Table("evoLists")
+struct EvoListWithOptionalTitle {
+  let id: Int
+  var title: String?
+}
+
+/// A table the starting schema doesn't have.
+@Table("evoLabels")
+struct EvoLabel {
+  let id: Int
+  var name: String
+  var color: Int?
+}
+
+/// A `STRICT` table with `AUTOINCREMENT`, whose `score` was an integer.
+@Table("evoScores")
+struct EvoScore {
+  let id: Int
+  var title: String
+  var score: Double?
+}
+
+/// A `WITHOUT ROWID` table, whose `label` was optional.
+@Table("evoCodes")
+struct EvoCode {
+  @Column(primaryKey: true)
+  var code: String
+  var label: String
+}

@@ -6,42 +6,42 @@ import SwiftSyntax
 ///
 /// `#sql` scans this text as SQL and points its diagnostics at the exact source character;
 /// `@Table` and `@Column` read their name arguments with it.
-struct StringLiteralText {
+package struct StringLiteralText {
   /// An interpolation, `\(…)`, and where its placeholder byte sits in ``bytes``.
-  struct Interpolation {
-    var segment: ExpressionSegmentSyntax
-    var offset: Int
+  package struct Interpolation {
+    package var segment: ExpressionSegmentSyntax
+    package var offset: Int
     /// Whether it is `\(raw: …)`: opaque SQL text rather than a bound value.
-    var isRaw: Bool
+    package var isRaw: Bool
   }
 
   /// Where a byte of ``bytes`` came from: the source range of its character or escape sequence,
   /// and the literal segment holding it (nil for an interpolation's placeholder).
-  struct Origin {
-    var start: AbsolutePosition
-    var end: AbsolutePosition
-    var segment: StringSegmentSyntax?
+  package struct Origin {
+    package var start: AbsolutePosition
+    package var end: AbsolutePosition
+    package var segment: StringSegmentSyntax?
     /// The token or interpolation holding the byte, which diagnostics anchor to. The compiler
     /// reports a plugin's diagnostic at the start of its node, ignoring the finer position that
     /// swift-syntax tools honor, so the smallest enclosing node keeps it as close as it can.
-    var node: Syntax
+    package var node: Syntax
   }
 
   /// The byte that stands for an interpolation. A space is neutral in SQL: it neither opens nor
   /// closes a quote or a parenthesis, and it ends a parameter name.
-  static let placeholder = UInt8(ascii: " ")
+  package static let placeholder = UInt8(ascii: " ")
 
   /// The `#`s of a raw literal (`#"…"#`), which its escape sequences repeat (`\#n`).
-  let pounds: String
+  package let pounds: String
   /// The literal's UTF-8 text.
-  private(set) var bytes: [UInt8] = []
+  package private(set) var bytes: [UInt8] = []
   /// One origin per byte of ``bytes``.
-  private(set) var origins: [Origin] = []
+  package private(set) var origins: [Origin] = []
   /// The literal's interpolations, in order.
-  private(set) var interpolations: [Interpolation] = []
+  package private(set) var interpolations: [Interpolation] = []
 
   /// Reads `literal`, or returns nil when it doesn't parse cleanly.
-  init?(_ literal: StringLiteralExprSyntax) {
+  package init?(_ literal: StringLiteralExprSyntax) {
     guard !literal.hasError else { return nil }
     self.pounds = literal.openingPounds?.text ?? ""
     for element in literal.segments {
@@ -64,10 +64,10 @@ struct StringLiteralText {
   }
 
   /// The literal's value as a `String`.
-  var text: String { String(decoding: bytes, as: UTF8.self) }
+  package var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// The literal's value when it has no interpolation.
-  var plainValue: String? { interpolations.isEmpty ? text : nil }
+  package var plainValue: String? { interpolations.isEmpty ? text : nil }
 
   /// Appends a segment's text, resolving escape sequences. A multi-line literal's indentation,
   /// final newline and line continuations (`\` at the end of a line) are trivia of its segments,
@@ -134,7 +134,7 @@ struct StringLiteralText {
 
 extension StringLiteralText {
   /// An error at the source character that produced the SQL byte at `offset`.
-  func diagnostic(_ message: QuarryDiagnostic, at offset: Int) -> Diagnostic {
+  package func diagnostic(_ message: QuarryDiagnostic, at offset: Int) -> Diagnostic {
     let origin = origins[offset]
     return Diagnostic(node: origin.node, position: origin.start, message: message, highlights: [])
   }

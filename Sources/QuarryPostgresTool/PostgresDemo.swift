@@ -1,13 +1,25 @@
 import Foundation
 import Quarry
+import QuarryDemo
 import QuarryPostgres
+import QuarrySQLite
 
-/// `quarry demo --postgres URL`: the demo's schema, rows, queries and writes on a PostgreSQL
+/// `quarry-postgres demo URL`: the demo's schema, rows, queries and writes on a PostgreSQL
 /// server, all in one transaction that is rolled back, so the server is left as it was.
 struct PostgresDemo {
   let url: String
 
+  /// An in-memory SQLite database with the demo's schema, where each statement's result column
+  /// names are read: the names are the same on both databases.
+  private let names: DatabaseQueue
+
   private struct Rollback: Error {}
+
+  init(url: String) throws {
+    self.url = url
+    names = try DatabaseQueue()
+    try demoMigrator.migrate(names)
+  }
 
   func run() async throws {
     print("Database: \(url) (PostgreSQL; everything below is rolled back)\n")
@@ -80,6 +92,8 @@ struct PostgresDemo {
   ) async throws where S.QueryValue == (repeat each Value) {
     printStatementHeader(swift, statement.query, dialect: .postgres)
     let rows = try await statement.fetchAll(db)
-    print(TextTable(rows: rows.map { row in cells(of: row) }).rendered)
+    let query = statement.query
+    let columnNames = try await names.read { db in try resultColumnNames(query, db) }
+    print(TextTable(rows: rows.map { row in cells(of: row, columnNames: columnNames) }).rendered)
   }
 }

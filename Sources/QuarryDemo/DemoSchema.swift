@@ -2,43 +2,43 @@ import Quarry
 import QuarrySQLite
 
 @Table
-struct RemindersList: Sendable {
-  let id: Int
-  var title = ""
+package struct RemindersList: Sendable {
+  package let id: Int
+  package var title = ""
 }
 
 @Table
-struct Reminder: Sendable {
-  let id: Int
-  var title = ""
+package struct Reminder: Sendable {
+  package let id: Int
+  package var title = ""
   @Column("is_completed")
-  var isCompleted = false
-  var priority: Priority?
-  var remindersListID: Int
+  package var isCompleted = false
+  package var priority: Priority?
+  package var remindersListID: Int
 }
 
-enum Priority: Int, QueryBindable, Sendable {
+package enum Priority: Int, QueryBindable, Sendable {
   case low = 1, medium, high
 }
 
 /// A row of the per-list summary: a query's own row type.
 @Selection
-struct ListSummary: Sendable {
-  let list: String
-  let open: Int
-  let total: Int
+package struct ListSummary: Sendable {
+  package let list: String
+  package let open: Int
+  package let total: Int
 }
 
 /// The common table expression of open reminders.
 @Table("openReminders")
-struct OpenReminder: Sendable {
-  let id: Int
-  var title = ""
-  var remindersListID: Int
+package struct OpenReminder: Sendable {
+  package let id: Int
+  package var title = ""
+  package var remindersListID: Int
 }
 
 /// The demo's schema, written as `#sql` migrations.
-let demoMigrator: DatabaseMigrator = {
+package let demoMigrator: DatabaseMigrator = {
   var migrator = DatabaseMigrator()
   migrator.registerMigration("Create reminders lists and reminders") { db in
     try #sql(
@@ -71,14 +71,14 @@ let demoMigrator: DatabaseMigrator = {
 }()
 
 /// Inserts the demo's rows into an empty database.
-func seedDemoData(_ db: Database) throws {
+package func seedDemoData(_ db: Database) throws {
   guard try RemindersList.count().fetchOne(db) == 0 else { return }
   try demoListsInsert.execute(db)
   try demoRemindersInsert.execute(db)
 }
 
 /// The demo's lists, on SQLite and PostgreSQL alike.
-var demoListsInsert: Insert<RemindersList> {
+package var demoListsInsert: Insert<RemindersList> {
   RemindersList.insert {
     RemindersList.Draft(title: "Personal")
     RemindersList.Draft(title: "Work")
@@ -86,7 +86,7 @@ var demoListsInsert: Insert<RemindersList> {
 }
 
 /// The demo's reminders, on SQLite and PostgreSQL alike.
-var demoRemindersInsert: Insert<Reminder> {
+package var demoRemindersInsert: Insert<Reminder> {
   Reminder.insert {
     Reminder.Draft(title: "Get haircut", priority: .medium, remindersListID: 1)
     Reminder.Draft(title: "Groceries", priority: .high, remindersListID: 1)

@@ -3,51 +3,51 @@ import SwiftDiagnostics
 import SwiftSyntax
 
 /// One column of a `@Table` struct: a stored instance property.
-struct ColumnModel {
+package struct ColumnModel {
   /// The property's name as written in Swift (backticks kept).
-  var propertyName: String
+  package var propertyName: String
   /// The column's name in the database.
-  var columnName: String
+  package var columnName: String
   /// The property's Swift type, written or inferred.
-  var type: String
+  package var type: String
   /// Whether ``type`` is an optional type.
-  var isOptional: Bool
+  package var isOptional: Bool
   /// The property's initial value, the `Draft` initializer's default.
-  var initialValue: String?
+  package var initialValue: String?
   /// Whether the column is the table's primary key.
-  var isPrimaryKey = false
+  package var isPrimaryKey = false
   /// The property's `@Column` attribute, if any.
-  var attribute: ColumnAttribute?
+  package var attribute: ColumnAttribute?
 
   /// Whether the database computes the column: decoded, never written, not in `Draft`.
-  var isGenerated: Bool { attribute?.isGenerated ?? false }
+  package var isGenerated: Bool { attribute?.isGenerated ?? false }
 
   /// The type the column binds and decodes as: the `@Column(as:)` representation (made optional
   /// for an optional property), or the property's own type.
-  var storedType: String {
+  package var storedType: String {
     guard let representation = attribute?.representation else { return type }
     return isOptional && !representation.hasSuffix("?") ? representation + "?" : representation
   }
 
   /// The SQL expression of the property's value in bindings, through its representation.
-  func bindingExpression(_ value: String) -> String {
+  package func bindingExpression(_ value: String) -> String {
     "\(bindableExpression(value)).queryBinding"
   }
 
   /// The property's value as it binds: itself, or its representation.
-  func bindableExpression(_ value: String) -> String {
+  package func bindableExpression(_ value: String) -> String {
     guard attribute?.representation != nil else { return value }
     return "\(storedType)(queryOutput: \(value))"
   }
 
   /// Whether the macro knows from the type's name that the property is one column. Otherwise it
   /// may be a `@Selection` group, and generated code lets overloads decide (`MacroSupport`).
-  var isKnownColumn: Bool { attribute?.representation != nil || storageClass != "any" }
+  package var isKnownColumn: Bool { attribute?.representation != nil || storageClass != "any" }
 
   /// The SQLite storage class the Swift type binds as, by its name (`TableSchema.StorageClass`):
   /// integers and `Bool` are `integer`, `Double` and `Float` `real`, `String`, `UUID` and `Date`
   /// `text`, `[UInt8]` and `Data` `blob`, anything else (an enum, a custom type) `any`.
-  var storageClass: String {
+  package var storageClass: String {
     if let representation = attribute?.representation {
       if representation.contains("JSONRepresentation") || representation.contains("Lowercased")
         || representation.contains("Uppercased") || representation.contains("ISO8601")
@@ -84,26 +84,26 @@ struct ColumnModel {
 
 /// What `@Table` generates code from: a pure model of the struct, built without side effects.
 /// Parsing collects every problem in ``diagnostics``; the macro emits nothing when there are any.
-struct TableModel {
+package struct TableModel {
   /// The extended type, as the compiler names it (`Attachment.Image` for a nested type).
-  var typeName: String
+  package var typeName: String
   /// The table's name in the database.
-  var tableName = ""
+  package var tableName = ""
   /// The struct's access modifier followed by a space (`public `), or nothing.
-  var access = ""
+  package var access = ""
   /// The table's columns, in declaration order.
-  var columns: [ColumnModel] = []
+  package var columns: [ColumnModel] = []
   /// The conformances the struct declares that `Draft` should share (`Sendable`, …).
-  var draftConformances: [String] = []
+  package var draftConformances: [String] = []
   /// The problems found.
-  var diagnostics: [Diagnostic] = []
+  package var diagnostics: [Diagnostic] = []
 
   /// The primary key column, if the table has one.
-  var primaryKey: ColumnModel? { columns.first(where: \.isPrimaryKey) }
+  package var primaryKey: ColumnModel? { columns.first(where: \.isPrimaryKey) }
 
   /// Models `declaration`, the struct `attribute` is attached to. A `@Selection` struct
   /// (`isSelection`) has columns but no table name and no primary key.
-  init(
+  package init(
     attribute: AttributeSyntax, declaration: some DeclGroupSyntax, typeName: String,
     isSelection: Bool = false
   ) {
@@ -290,7 +290,7 @@ struct TableModel {
 
 /// The type of a property from its initial value, when the value spells it: a literal, or a call
 /// of a capitalized name (`Date()`, `Foo.init(…)`, `Module.Foo(…)`), which `describe` spells.
-func inferType(
+package func inferType(
   _ initializer: InitializerClauseSyntax, describe: (ExprSyntax) -> String = \.trimmedDescription
 ) -> String? {
   var value = initializer.value

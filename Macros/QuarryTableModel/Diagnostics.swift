@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// Every error the Quarry macros report. Each case has a stable ``diagnosticID`` so tools can
 /// recognize it whatever the wording.
-enum QuarryDiagnostic: DiagnosticMessage {
+package enum QuarryDiagnostic: DiagnosticMessage {
   case tableRequiresStruct
   case genericTable
   case selectionRequiresStructOrEnum
@@ -24,7 +24,7 @@ enum QuarryDiagnostic: DiagnosticMessage {
   case interpolationInsideQuotes
   case sqliteError(String)
 
-  var message: String {
+  package var message: String {
     switch self {
     case .tableRequiresStruct:
       return "'@Table' can only be applied to a struct"
@@ -75,9 +75,9 @@ enum QuarryDiagnostic: DiagnosticMessage {
     }
   }
 
-  var severity: DiagnosticSeverity { .error }
+  package var severity: DiagnosticSeverity { .error }
 
-  var diagnosticID: MessageID {
+  package var diagnosticID: MessageID {
     let id: String
     switch self {
     case .tableRequiresStruct: id = "table-requires-struct"
@@ -105,17 +105,17 @@ enum QuarryDiagnostic: DiagnosticMessage {
 }
 
 /// The notes attached to ``QuarryDiagnostic``s.
-enum QuarryNote: NoteMessage {
+package enum QuarryNote: NoteMessage {
   case primaryKeyDeclaredHere(property: String)
 
-  var message: String {
+  package var message: String {
     switch self {
     case .primaryKeyDeclaredHere(let property):
       return "'\(property)' is declared the primary key here"
     }
   }
 
-  var noteID: MessageID {
+  package var noteID: MessageID {
     switch self {
     case .primaryKeyDeclaredHere: return MessageID(domain: "QuarryMacros", id: "primary-key-here")
     }
@@ -123,11 +123,11 @@ enum QuarryNote: NoteMessage {
 }
 
 /// The fix-its offered with ``QuarryDiagnostic``s.
-enum QuarryFixIt: FixItMessage {
+package enum QuarryFixIt: FixItMessage {
   case replaceKeyword(old: String, new: String)
   case interpolateValue(parameter: String)
 
-  var message: String {
+  package var message: String {
     switch self {
     case .replaceKeyword(let old, let new):
       return "Replace '\(old)' with '\(new)'"
@@ -136,7 +136,7 @@ enum QuarryFixIt: FixItMessage {
     }
   }
 
-  var fixItID: MessageID {
+  package var fixItID: MessageID {
     switch self {
     case .replaceKeyword: return MessageID(domain: "QuarryMacros", id: "replace-keyword")
     case .interpolateValue: return MessageID(domain: "QuarryMacros", id: "interpolate-value")
@@ -147,7 +147,7 @@ enum QuarryFixIt: FixItMessage {
 extension FixIt {
   /// Replaces `keyword` with the keyword `replacement`, keeping its trivia, and drops the
   /// modifier `invalid` from `modifiers` if it is there (`final` can't qualify a struct).
-  static func replacing(
+  package static func replacing(
     _ keyword: TokenSyntax,
     with replacement: Keyword,
     removing modifiers: DeclModifierListSyntax = [],

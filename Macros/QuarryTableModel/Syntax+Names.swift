@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// The name a `@Table` or `@Column` argument spells, or nil for `nil` or a non-literal (which is
 /// diagnosed with `error`).
-func literalName(
+package func literalName(
   _ expression: ExprSyntax,
   error: QuarryDiagnostic,
   diagnostics: inout [Diagnostic]
@@ -20,7 +20,7 @@ func literalName(
 
 extension AttributeSyntax {
   /// The attribute's name without a module qualifier: `Column` for `@Quarry.Column`.
-  var simpleName: String {
+  package var simpleName: String {
     if let member = attributeName.as(MemberTypeSyntax.self) { return member.name.text }
     return attributeName.trimmedDescription
   }
@@ -28,7 +28,7 @@ extension AttributeSyntax {
 
 extension AttributeListSyntax {
   /// The first attribute named `name`, module-qualified or not.
-  func first(named name: String) -> AttributeSyntax? {
+  package func first(named name: String) -> AttributeSyntax? {
     for element in self {
       if case .attribute(let attribute) = element, attribute.simpleName == name {
         return attribute
@@ -40,7 +40,7 @@ extension AttributeListSyntax {
 
 extension PatternBindingSyntax {
   /// Whether the binding stores a value: it has no accessors, or only observers.
-  var isStored: Bool {
+  package var isStored: Bool {
     switch accessorBlock?.accessors {
     case nil:
       return true
@@ -53,21 +53,21 @@ extension PatternBindingSyntax {
   }
 
   /// The bound name without backticks, for messages.
-  var propertyName: String { pattern.trimmedDescription.trimmingBackticks }
+  package var propertyName: String { pattern.trimmedDescription.trimmingBackticks }
 }
 
 extension TypeSyntax {
   /// Whether the type is written as an optional: `T?`, `T!` or `Optional<T>`.
-  var isOptional: Bool { isSugaredOptional || simpleName == "Optional" }
+  package var isOptional: Bool { isSugaredOptional || simpleName == "Optional" }
 
   /// Whether the type is written `T?` or `T!`, which a `var` initializes to nil by itself.
-  var isSugaredOptional: Bool {
+  package var isSugaredOptional: Bool {
     self.is(OptionalTypeSyntax.self) || self.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
   }
 
   /// The type's name without module qualifier or generic arguments: `Sendable` for
   /// `Swift.Sendable`.
-  var simpleName: String {
+  package var simpleName: String {
     if let member = self.as(MemberTypeSyntax.self) { return member.name.text }
     if let identifier = self.as(IdentifierTypeSyntax.self) { return identifier.name.text }
     return trimmedDescription
@@ -76,7 +76,7 @@ extension TypeSyntax {
 
 extension String {
   /// The identifier without the backticks that escape a keyword: `default` for `` `default` ``.
-  var trimmingBackticks: String {
+  package var trimmingBackticks: String {
     hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
   }
 }
