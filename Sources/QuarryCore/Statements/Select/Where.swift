@@ -10,14 +10,25 @@ public struct Where<From: Table>: Statement, Sendable {
   @usableFromInline package var predicates: QueryFragment
   /// Whether ``predicates`` is `find(_:)`'s comparison of the primary key with one value, and
   /// nothing else: a select of it renders the schema's pre-rendered select by primary key.
-  @usableFromInline package var isPrimaryKeyLookup = false
+  @inlinable package var isPrimaryKeyLookup: Bool {
+    get { flags & 1 != 0 }
+    set { flags = newValue ? flags | 1 : flags & ~1 }
+  }
   /// Whether ``predicates`` is one operand that no neighbouring operator can split (one
   /// delimited predicate, or an `OR` in parentheses), known from how it was built: `or` writes
   /// it as it is, and parenthesizes anything else.
-  @usableFromInline package var isOneOperand = false
+  @inlinable package var isOneOperand: Bool {
+    get { flags & 2 != 0 }
+    set { flags = newValue ? flags | 2 : flags & ~2 }
+  }
   /// Whether the filter started from `Table.none`: it keeps no row, whatever is added to it,
   /// and a join of it keeps none either, whichever side keeps unmatched rows.
-  @usableFromInline package var isNone = false
+  @inlinable package var isNone: Bool {
+    get { flags & 4 != 0 }
+    set { flags = newValue ? flags | 4 : flags & ~4 }
+  }
+  /// The three flags above, in one byte: a filter stays as small as its predicates and a byte.
+  @usableFromInline var flags: UInt8 = 0
 
   /// An unfiltered table.
   ///
