@@ -33,6 +33,10 @@ public struct Configuration: Sendable {
   /// Logs statements with their argument values inlined. Off by default, so logs never hold
   /// user data: statements are logged with `?` placeholders.
   public var tracesArguments = false
+  /// Whether a ``DatabaseError``'s description shows the failing statement's arguments. Off by
+  /// default, so crash reports and logs never hold user data; the arguments stay readable in
+  /// ``DatabaseError/arguments``.
+  public var showsArgumentsInErrors = false
   /// The most reader connections a ``DatabasePool`` opens at once.
   public var maximumReaderCount = 5
   /// How often, in seconds, a ``DatabaseQueue`` on a file or a ``DatabasePool`` with live
