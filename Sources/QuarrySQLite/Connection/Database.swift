@@ -60,6 +60,8 @@ public final class Database {
   var recordedReads: ReadRegion?
   /// What the connection's transactions change, while observations watch it; nil otherwise.
   var changeTracker: ChangeTracker?
+  /// Keeps a pool writer's WAL small (``Configuration/maximumWALSize``); nil otherwise.
+  var walCheckpointer: WALCheckpointer?
   /// Counts the accesses a queue or pool has ended on this connection (``endAccess()``): a
   /// cursor made in one access refuses to step in another, or after its own ended.
   @exclusivity(unchecked)
