@@ -57,6 +57,7 @@ struct DefaultDatabaseTests {
     // A wrapper given none records the error instead of loading.
     let reminders = FetchAll(Reminder.all)
     #expect(!reminders.isLoading)
-    #expect((reminders.loadError as? DatabaseError)?.message.hasPrefix("no default database") == true)
+    #expect(
+      (reminders.loadError as? DatabaseError)?.message.hasPrefix("no default database") == true)
   }
 }

@@ -31,7 +31,8 @@ struct ErrorArgumentsTests {
     #expect(error.arguments == [.int(3), .text("dup"), .bool(false), .null])
     #expect(!error.showsArguments)
     #expect(!error.description.contains("dup"))
-    #expect(error.description.contains("arguments: 4 hidden (Configuration.showsArgumentsInErrors)"))
+    #expect(
+      error.description.contains("arguments: 4 hidden (Configuration.showsArgumentsInErrors)"))
   }
 
   @Test func theOptInShowsThem() throws {
@@ -51,7 +52,8 @@ struct ErrorArgumentsTests {
           sql: "INSERT INTO reminders (id, title) VALUES (?, ?)", arguments: [3, "secret"])
       },
       { db in
-        try db.execute(sql: "SELECT * FROM reminders WHERE title = :name", arguments: ["x": "secret"])
+        try db.execute(
+          sql: "SELECT * FROM reminders WHERE title = :name", arguments: ["x": "secret"])
       },
       { db in
         try db.execute(sql: "SELECT * FROM reminders WHERE title = ?", arguments: ["secret", 2])

@@ -49,7 +49,8 @@ struct WALSizeTests {
     stop.set()
     readers.wait()
     #expect(readStats.failures.isEmpty, "\(readStats.failures)")
-    let stored = try pool.read { db in try db.fetchOne(Int.self, sql: "SELECT count(*) FROM blobs") }
+    let stored = try pool.read { db in try db.fetchOne(Int.self, sql: "SELECT count(*) FROM blobs")
+    }
     #expect(stored == rows)
     return (maximumWAL, readStats.longest, stored ?? 0, readStats.count)
   }
