@@ -70,11 +70,12 @@ struct RowChangeTests {
           RELEASE kept
           """)
     }
+    let committed = await changes.next()
     #expect(
-      await changes.next() == [
+      committed == [
         RowChange(table: "reminders", kind: .insert, rowID: 20),
         RowChange(table: "reminders", kind: .insert, rowID: 23),
-      ])
+      ], "\(String(describing: committed))")
     // A statement of its own, outside a transaction.
     try await writer.writeWithoutTransaction { db in
       try db.execute(sql: "DELETE FROM reminders WHERE id = 23")

@@ -72,6 +72,15 @@ final class Authorizer {
   }
 }
 
+/// Whether `byte` is a space, a tab or a line break.
+@inline(__always)
+private func isBlank(_ byte: CChar) -> Bool {
+  switch UInt8(bitPattern: byte) {
+  case 0x20, 0x09, 0x0A, 0x0D: return true
+  default: return false
+  }
+}
+
 /// Whether a table name is one of SQLite's own (`sqlite_schema`, `sqlite_sequence`, …).
 private func isSQLiteInternal(_ name: UnsafePointer<CChar>) -> Bool {
   sqlite3_strnicmp(name, "sqlite_", 7) == 0
@@ -274,7 +283,9 @@ private struct ChangeRecorder {
     current = statement
     currentRecorded = false
     lastTable = nil
-    guard let text else { return }
+    guard var text else { return }
+    // A statement after another in one text starts with the blanks between them.
+    while isBlank(text.pointee) { text += 1 }
     // Only savepoint statements matter here: SAVEPOINT, RELEASE, ROLLBACK TO.
     let first = UInt8(bitPattern: text.pointee) | 0x20
     guard first == UInt8(ascii: "s") || first == UInt8(ascii: "r") else { return }
