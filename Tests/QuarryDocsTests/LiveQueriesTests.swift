@@ -8,7 +8,7 @@ import Testing
 
 @MainActor @Observable final class RemindersModel {
   let reminders: FetchAll<Reminder>
-  let firstOpen: FetchOne<Reminder>
+  let firstOpen: FetchOne<Reminder?>
   let openCount: FetchCount
 
   init(database: some DatabaseWriter) {
@@ -161,6 +161,6 @@ struct LiveQueriesTests {
     #expect(
       try await waitOnMainActor { model.reminders.value.count == 4 && model.openCount.value == 3 })
     #expect(model.firstOpen.value?.title == "Call Ada")
-    #expect(model.reminders.error == nil)
+    #expect(model.reminders.loadError == nil)
   }
 }

@@ -48,7 +48,7 @@ struct ObservationModelTests {
     #expect(all.value.map(\.title).elementsEqual(["Bread", "Milk"]))
     #expect(first.value?.title == "Bread")
     #expect(changes.value == 1)
-    #expect(all.error == nil)
+    #expect(all.loadError == nil)
   }
 
   @Test func anErrorIsExposedAndTheLastValueKept() async throws {
@@ -63,7 +63,7 @@ struct ObservationModelTests {
       try db.execute(sql: "DROP TABLE reminders")
       db.notifyChanges(in: Reminder.self)
     }
-    #expect(try await waitUntil { all.error != nil })
+    #expect(try await waitUntil { all.loadError != nil })
     #expect(all.value.map(\.title).elementsEqual(["Milk"]))
     #expect(try await database.waitUntilUnobserved())
   }

@@ -226,9 +226,9 @@ struct ObservationTests {
     #expect(try await values.next() == 0)
     let other = try Database(path: database.file.path)
     try other.execute(sql: "INSERT INTO reminders (title) VALUES ('elsewhere')")
-    let start = ContinuousClock.now
+    // Waits for the value itself, however loaded the machine: the suite's time limit is the
+    // only bound, and a change never noticed fails there.
     #expect(try await values.next() == 1)
-    #expect(ContinuousClock.now - start < .seconds(2))
   }
 
   @Test func aChangeFromAnotherProcessIsNoticed() async throws {

@@ -15,7 +15,12 @@
 // then the figures at start, middle and end. `--cache-size KIB` sets `PRAGMA cache_size` on
 // every connection (SQLite's default: 2000 KiB), to see how much of the growth is page cache.
 //
-//   QuarrySoak --soak SECONDS [--path FILE] [--readers N] [--cache-size KIB]
+// WAL: a thread looks at the WAL file's size every 10 ms and reports the largest seen, beside
+// the longest read (a reader blocked by a checkpoint would show there), while a live
+// observation of the ledger runs too. `--wal-limit MIB` sets `maximumWALSize` (0: none, the
+// WAL left to SQLite's automatic checkpoints; default: Quarry's 64 MiB).
+//
+//   QuarrySoak --soak SECONDS [--path FILE] [--readers N] [--cache-size KIB] [--wal-limit MIB]
 import CSQLite
 import Foundation
 import QuarrySQLite
@@ -25,6 +30,7 @@ struct Options {
   var path: String?
   var readers = 4
   var cacheSizeKiB: Int?
+  var walLimitMiB: Int?
 
   init(_ arguments: [String]) {
     var arguments = arguments.makeIterator()
@@ -35,11 +41,13 @@ struct Options {
       case ("--readers", let value?) where Int(value).map({ $0 > 0 }) == true: readers = Int(value)!
       case ("--cache-size", let value?) where Int(value).map({ $0 > 0 }) == true:
         cacheSizeKiB = Int(value)!
+      case ("--wal-limit", let value?) where Int(value).map({ $0 >= 0 }) == true:
+        walLimitMiB = Int(value)!
       default:
         FileHandle.standardError.write(
           Data(
-            "usage: QuarrySoak --soak SECONDS [--path FILE] [--readers N] [--cache-size KIB]\n"
-              .utf8))
+            ("usage: QuarrySoak --soak SECONDS [--path FILE] [--readers N] [--cache-size KIB] "
+              + "[--wal-limit MIB]\n").utf8))
         exit(2)
       }
     }
@@ -62,6 +70,13 @@ final class Figures: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return values[name, default: 0]
+  }
+
+  /// Keeps the largest value `name` has been given.
+  func raise(_ name: String, to value: Int) {
+    lock.lock()
+    values[name] = max(values[name, default: 0], value)
+    lock.unlock()
   }
 
   func fail(_ message: String) {
@@ -156,6 +171,9 @@ let accounts = 100
 let initialBalance = 1_000
 var configuration = Configuration()
 configuration.maximumReaderCount = options.readers
+if let walLimitMiB = options.walLimitMiB {
+  configuration.maximumWALSize = walLimitMiB == 0 ? nil : walLimitMiB * 1024 * 1024
+}
 if let cacheSizeKiB = options.cacheSizeKiB {
   configuration.prepareDatabase = { db in
     try db.execute(sql: "PRAGMA cache_size = -\(cacheSizeKiB)")
@@ -241,6 +259,7 @@ for reader in 0..<options.readers {
     var lastSeen = 0
     while Date() < deadline {
       let ackedBefore = acknowledged.value
+      let readStart = Date()
       do {
         let (total, count, last) = try pool.read { db in
           (
@@ -250,6 +269,7 @@ for reader in 0..<options.readers {
           )
         }
         figures.add("reads")
+        figures.raise("longest read µs", to: Int((Date().timeIntervalSince(readStart)) * 1e6))
         if total != accounts * initialBalance {
           figures.fail("reader \(reader): total \(total)")
         }
@@ -267,6 +287,30 @@ for reader in 0..<options.readers {
   }
 }
 
+// The WAL's size, every 10 ms.
+group.enter()
+Thread.detachNewThread {
+  defer { group.leave() }
+  while Date() < deadline {
+    figures.raise("largest WAL KiB", to: fileKiB(path + "-wal"))
+    Thread.sleep(forTimeInterval: 0.01)
+  }
+}
+
+// A live observation of the ledger, as an app's screen would hold.
+let observation = Task.detached {
+  do {
+    let counts = pool.observe { db in
+      try db.fetchOne(Int.self, sql: "SELECT count(*) FROM ledger") ?? 0
+    }
+    for try await count in counts {
+      figures.raise("observed moves", to: count)
+    }
+  } catch {
+    record(error, in: "observation")
+  }
+}
+
 // Memory after the warm-up (connections, statement caches and threads are all up by then),
 // then ten times during the run.
 Thread.sleep(until: warmUp)
@@ -281,6 +325,7 @@ for tenth in 1...10 {
   emit(samples[samples.count - 1].line)
 }
 group.wait()
+observation.cancel()
 samples.append(sampleMemory())
 emit(samples[samples.count - 1].line)
 let (atStart, atEnd) = (samples[0], samples[samples.count - 1])
@@ -302,6 +347,10 @@ print(
   writes: \(figures["writes"]) acknowledged, \(stored) stored, \(lost) lost
   reads: \(figures["reads"]), each checking 4 invariants
   SQLITE_BUSY: \(figures["busy"])
+  WAL: largest \(figures["largest WAL KiB"]) KiB (sampled every 10 ms; limit \
+  \(configuration.maximumWALSize.map { "\($0 / 1024 / 1024) MiB" } ?? "none")); \
+  longest read \(figures["longest read µs"] / 1000) ms; \
+  observation saw \(figures["observed moves"]) moves
   integrity_check: \(integrity)
   resident memory: \(atStart.residentKiB) KiB after warm-up, \(middle.residentKiB) KiB at \
   \(Int(middle.seconds)) s, \(atEnd.residentKiB) KiB at end

@@ -64,6 +64,7 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
       try prepareDatabase?(db)
     }
     writer = try Database(.file(path), configuration: writerConfiguration)
+    if let limit = configuration.maximumWALSize { try writer.boundWAL(to: limit) }
     writerInterrupt = writer.interruptHandle
     self.readerConfiguration = readerConfiguration
     self.path = path

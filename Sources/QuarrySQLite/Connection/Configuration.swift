@@ -33,6 +33,17 @@ public struct Configuration: Sendable {
   /// Logs statements with their argument values inlined. Off by default, so logs never hold
   /// user data: statements are logged with `?` placeholders.
   public var tracesArguments = false
+  /// Whether a ``DatabaseError``'s description shows the failing statement's arguments. Off by
+  /// default, so crash reports and logs never hold user data; the arguments stay readable in
+  /// ``DatabaseError/arguments``.
+  public var showsArgumentsInErrors = false
+  /// The size, in bytes, under which a ``DatabasePool`` keeps its WAL file: 64 MiB by default.
+  /// Once the WAL holds half of it, the writer checkpoints it after its commit and truncates it
+  /// (`wal_checkpoint(TRUNCATE)`), waiting, as for a lock, for the reads of older snapshots to
+  /// end; reads never wait for it. Nil leaves it to SQLite's automatic checkpoints, which
+  /// readers that never stop can keep from ever restarting the WAL: it then grows without
+  /// bound. Setting `PRAGMA wal_autocheckpoint` on the writer turns this off.
+  public var maximumWALSize: Int? = 64 * 1024 * 1024
   /// The most reader connections a ``DatabasePool`` opens at once.
   public var maximumReaderCount = 5
   /// How often, in seconds, a ``DatabaseQueue`` on a file or a ``DatabasePool`` with live

@@ -60,6 +60,8 @@ public final class Database {
   var recordedReads: ReadRegion?
   /// What the connection's transactions change, while observations watch it; nil otherwise.
   var changeTracker: ChangeTracker?
+  /// Keeps a pool writer's WAL small (``Configuration/maximumWALSize``); nil otherwise.
+  var walCheckpointer: WALCheckpointer?
   /// Counts the accesses a queue or pool has ended on this connection (``endAccess()``): a
   /// cursor made in one access refuses to step in another, or after its own ended.
   @exclusivity(unchecked)
@@ -296,7 +298,9 @@ public final class Database {
       if let table { statement.readsColumns(of: table) }
       return statement
     case .several:
-      throw DatabaseError.severalStatements(sql: fragment.sql, arguments: fragment.values)
+      throw DatabaseError.severalStatements(
+        sql: fragment.sql, arguments: fragment.values,
+        showsArguments: configuration.showsArgumentsInErrors)
     }
   }
 
@@ -345,7 +349,10 @@ public final class Database {
       return .several
     }
     guard let statement else { return .empty }
-    return .statement(PreparedStatement(handle: statement, connection: handle, utf8: utf8))
+    return .statement(
+      PreparedStatement(
+        handle: statement, connection: handle, utf8: utf8,
+        showsArgumentsInErrors: configuration.showsArgumentsInErrors))
   }
 
   /// Runs SQL holding several statements, one after the other, each taking its positional
@@ -371,7 +378,7 @@ public final class Database {
             sqlite3_finalize(handle)
             throw DatabaseError(
               connection: self.handle, resultCode: code, sql: trimmed(text),
-              arguments: arguments.all)
+              arguments: arguments.all, showsArguments: configuration.showsArgumentsInErrors)
           }
           guard let handle else {
             // Only whitespace or a comment was left, or a NUL byte: SQLite reads no further
@@ -380,7 +387,8 @@ public final class Database {
             continue
           }
           let statement = PreparedStatement(
-            handle: handle, connection: self.handle, utf8: Array(trimmed(text).utf8))
+            handle: handle, connection: self.handle, utf8: Array(trimmed(text).utf8),
+            showsArgumentsInErrors: configuration.showsArgumentsInErrors)
           try statement.bind(arguments, position: &position)
           statement.isBusy = true
           try statement.run(reporting: arguments.all)
@@ -392,7 +400,8 @@ public final class Database {
         resultCode: DatabaseError.misuse,
         message:
           "the SQL has \(position) positional parameters but \(arguments.positional.count) values were given",
-        sql: String(decoding: utf8, as: UTF8.self), arguments: arguments.all)
+        sql: String(decoding: utf8, as: UTF8.self), arguments: arguments.all,
+        showsArguments: configuration.showsArgumentsInErrors)
     }
   }
 

@@ -72,6 +72,15 @@ final class Authorizer {
   }
 }
 
+/// Whether `byte` is a space, a tab or a line break.
+@inline(__always)
+private func isBlank(_ byte: CChar) -> Bool {
+  switch UInt8(bitPattern: byte) {
+  case 0x20, 0x09, 0x0A, 0x0D: return true
+  default: return false
+  }
+}
+
 /// Whether a table name is one of SQLite's own (`sqlite_schema`, `sqlite_sequence`, …).
 private func isSQLiteInternal(_ name: UnsafePointer<CChar>) -> Bool {
   sqlite3_strnicmp(name, "sqlite_", 7) == 0
@@ -155,9 +164,27 @@ final class ChangeTracker {
     recorder.pointee.statementWillRun(statement, text: text)
   }
 
-  func rowDidChange(_ operation: Int32, table: UnsafePointer<CChar>?) {
+  func rowDidChange(_ operation: Int32, table: UnsafePointer<CChar>?, rowID: Int64) {
     guard let table else { return }
     recorder.pointee.rowDidChange(operation, table: table)
+    if recorder.pointee.rows.isRecording {
+      recorder.pointee.rows.record(operation, table: table, rowID: rowID)
+    }
+  }
+
+  /// Whether the changed rows are recorded, one by one, for ``DatabaseWriter/rowChanges(in:)``;
+  /// set between transactions.
+  var recordsRows: Bool {
+    get { recorder.pointee.rows.isRecording }
+    set { recorder.pointee.rows.isRecording = newValue }
+  }
+
+  /// Hands the rows committed transactions changed since the last call, in order, and forgets
+  /// them. Does nothing when none did.
+  func handOverCommittedRows(to receive: ([RowChange]) -> Void) {
+    guard !recorder.pointee.rows.committed.isEmpty else { return }
+    receive(recorder.pointee.rows.committed)
+    recorder.pointee.rows.committed.removeAll(keepingCapacity: true)
   }
 
   func transactionWillCommit() {
@@ -242,18 +269,23 @@ private struct ChangeRecorder {
   private var generation = 1
   private var pending = PendingChanges()
   /// The open savepoints, innermost last, each with what was pending when it began.
-  private var savepoints: [(name: String, changes: PendingChanges)] = []
+  private var savepoints: [(name: String, changes: PendingChanges, rowCount: Int)] = []
   /// What committed transactions changed since ``takeCommitted()`` last ran.
   private(set) var committed = PendingChanges()
   /// What ``ChangeTracker/handOverCommitted(on:to:)`` hands over; its storage is kept between
   /// calls.
   var handover = DatabaseChanges()
+  /// The rows changed, one by one, while ``RowRecorder/isRecording``.
+  var rows = RowRecorder()
 
   mutating func statementWillRun(_ statement: OpaquePointer, text: UnsafePointer<CChar>?) {
+    rows.lastTable = nil
     current = statement
     currentRecorded = false
     lastTable = nil
-    guard let text else { return }
+    guard var text else { return }
+    // A statement after another in one text starts with the blanks between them.
+    while isBlank(text.pointee) { text += 1 }
     // Only savepoint statements matter here: SAVEPOINT, RELEASE, ROLLBACK TO.
     let first = UInt8(bitPattern: text.pointee) | 0x20
     guard first == UInt8(ascii: "s") || first == UInt8(ascii: "r") else { return }
@@ -289,11 +321,15 @@ private struct ChangeRecorder {
     } else {
       committed.formUnion(pending)
     }
+    if !rows.pending.isEmpty {
+      rows.committed.append(contentsOf: rows.pending)
+    }
     endTransaction()
   }
 
   mutating func endTransaction() {
     pending.removeAll()
+    if !rows.pending.isEmpty { rows.pending.removeAll(keepingCapacity: true) }
     forgetRecorded()
     if !savepoints.isEmpty { savepoints.removeAll() }
     lastTable = nil
@@ -337,7 +373,7 @@ private struct ChangeRecorder {
     }
     switch verb {
     case "SAVEPOINT":
-      if let name = name(after: 1) { savepoints.append((name, pending)) }
+      if let name = name(after: 1) { savepoints.append((name, pending, rows.pending.count)) }
     case "RELEASE":
       guard let name = name(after: 1),
         let index = savepoints.lastIndex(where: { $0.name == name })
@@ -352,6 +388,7 @@ private struct ChangeRecorder {
       else { return }
       // The savepoint stays open, with what was pending when it began.
       pending = savepoints[found].changes
+      rows.pending.removeSubrange(savepoints[found].rowCount...)
       forgetRecorded()
       savepoints.removeSubrange((found + 1)...)
     default:
@@ -385,6 +422,35 @@ private func newlyRecorded(
     known.append(new)
   }
   return string
+}
+
+/// The rows the transactions of one connection change, one by one, from the update hook: the
+/// pending transaction's, and those of committed transactions not handed over yet.
+struct RowRecorder {
+  /// Whether rows are recorded; off, the hook costs one check.
+  var isRecording = false
+  var pending: [RowChange] = []
+  var committed: [RowChange] = []
+  /// The table the running statement changed last, with its name: the rows of one statement
+  /// repeat it (compared by the pointer SQLite passes, stable while the statement runs).
+  var lastTable: (pointer: UnsafePointer<CChar>, name: String)?
+
+  mutating func record(_ operation: Int32, table: UnsafePointer<CChar>, rowID: Int64) {
+    let name: String
+    if let lastTable, lastTable.pointer == table {
+      name = lastTable.name
+    } else {
+      name = String(cString: table)
+      lastTable = (table, name)
+    }
+    let kind: RowChange.Kind
+    switch operation {
+    case SQLITE_INSERT: kind = .insert
+    case SQLITE_DELETE: kind = .delete
+    default: kind = .update
+    }
+    pending.append(RowChange(table: name, kind: kind, rowID: rowID))
+  }
 }
 
 /// A table name or an SQL text as SQLite passes it (NUL-terminated), with its `String` and the

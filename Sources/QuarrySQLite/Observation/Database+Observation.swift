@@ -91,11 +91,11 @@ extension Database {
     tracker.authorizer.install(on: handle)
     sqlite3_update_hook(
       handle,
-      { context, operation, _, table, _ in
+      { context, operation, _, table, rowID in
         guard let context else { return }
         // The connection keeps the tracker alive while its hooks are installed: no retain.
         Unmanaged<ChangeTracker>.fromOpaque(context)._withUnsafeGuaranteedRef {
-          $0.rowDidChange(operation, table: table)
+          $0.rowDidChange(operation, table: table, rowID: rowID)
         }
       }, context)
     sqlite3_commit_hook(

@@ -76,6 +76,10 @@ final class ObservationBroker: @unchecked Sendable {
     return lookup
   }()
   private var nextSubscriber = 0
+  /// The subscribers of ``DatabaseWriter/rowChanges(in:)``, with the tables each wants
+  /// (lowercased).
+  private var rowSubscribers: [Int: (tables: Set<String>, yield: @Sendable ([RowChange]) -> Void)] =
+    [:]
   private var isRefreshScheduled = false
   /// How many fetches have run, and how many observations commits have had to look at: what
   /// tests read to show an unrelated commit costs nothing per observation.
@@ -83,6 +87,7 @@ final class ObservationBroker: @unchecked Sendable {
   private let queue = DispatchQueue(label: "Quarry.observations")
   // Only on `queue`:
   private var isTracking = false
+  private var isRecordingRows = false
   private var timer: DispatchSourceTimer?
   private var dataVersion: Int?
 
@@ -146,10 +151,52 @@ final class ObservationBroker: @unchecked Sendable {
     for subscriber in entry.subscribers.keys { entryOfSubscriber[subscriber] = nil }
     entry.subscribers = [:]
     unindex(entry)
-    if entries.isEmpty {
-      let host = retainedHost
-      retainedHost = nil
-      queue.async { self.syncTracking(host) }
+    releaseHostIfUnused()
+  }
+
+  /// With the lock held: when nothing observes the host any more, lets it go and schedules
+  /// the removal of the hooks.
+  private func releaseHostIfUnused() {
+    guard entries.isEmpty, rowSubscribers.isEmpty, retainedHost != nil else { return }
+    let host = retainedHost
+    retainedHost = nil
+    queue.async { self.syncTracking(host) }
+  }
+
+  // MARK: Row changes
+
+  /// A new subscriber to the rows committed transactions change in `tables` (lowercased).
+  /// The hooks are recording when this returns, so no commit after it is missed.
+  func subscribeRows(
+    tables: Set<String>, yield: @escaping @Sendable ([RowChange]) -> Void
+  ) -> Int {
+    let id = lock.withLock {
+      let id = nextSubscriber
+      nextSubscriber += 1
+      rowSubscribers[id] = (tables, yield)
+      retainedHost = host
+      return id
+    }
+    queue.sync { syncTracking() }
+    return id
+  }
+
+  func unsubscribeRows(_ id: Int) {
+    lock.withLock {
+      guard rowSubscribers.removeValue(forKey: id) != nil else { return }
+      if rowSubscribers.isEmpty { queue.async { self.syncTracking() } }
+      releaseHostIfUnused()
+    }
+  }
+
+  /// Hands `rows`, changed by committed transactions in commit order, to the subscribers of
+  /// their tables. Called on the writer, before it is let go: deliveries keep commit order.
+  func rowsDidChange(_ rows: [RowChange]) {
+    lock.withLock {
+      for subscriber in rowSubscribers.values {
+        let wanted = rows.filter { subscriber.tables.contains($0.table.lowercased()) }
+        if !wanted.isEmpty { subscriber.yield(wanted) }
+      }
     }
   }
 
@@ -288,17 +335,25 @@ final class ObservationBroker: @unchecked Sendable {
 
   /// Installs the writer's hooks while observations exist, and removes them when none do.
   private func syncTracking(_ released: (any ObservationHost)? = nil) {
-    let (wanted, host) = lock.withLock { (!entries.isEmpty, retainedHost ?? released) }
-    guard wanted != isTracking, let host else { return }
+    let (wanted, wantsRows, host) = lock.withLock {
+      (
+        !entries.isEmpty || !rowSubscribers.isEmpty, !rowSubscribers.isEmpty,
+        retainedHost ?? released
+      )
+    }
+    guard wanted != isTracking || wantsRows != isRecordingRows, let host else { return }
     var version: Int?
     host.withObservedWriter { db in
       if wanted {
         db.startTrackingChanges()
+        db.changeTracker?.recordsRows = wantsRows
         version = try? db.fetchOne(Int.self, sql: "PRAGMA data_version")
       } else {
         db.stopTrackingChanges()
       }
     }
+    isRecordingRows = wanted && wantsRows
+    guard wanted != isTracking else { return }
     isTracking = wanted
     timer?.cancel()
     timer = nil
@@ -341,6 +396,7 @@ extension Database {
   @inline(__always)
   func reportCommittedChanges(to broker: ObservationBroker) {
     guard let tracker = changeTracker, tracker.hasCommittedChanges else { return }
+    tracker.handOverCommittedRows { broker.rowsDidChange($0) }
     tracker.handOverCommitted(on: self) { broker.databaseDidChange($0) }
   }
 }

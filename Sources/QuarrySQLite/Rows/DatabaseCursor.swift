@@ -41,7 +41,8 @@ public final class DatabaseCursor<Element> {
   public func next() throws -> Element? {
     guard !isFinished else { return nil }
     if let database, database.accessGeneration != accessGeneration {
-      throw DatabaseError.cursorOutsideItsAccess(sql: statement.sql, arguments: arguments)
+      throw DatabaseError.cursorOutsideItsAccess(
+        sql: statement.sql, arguments: arguments, showsArguments: statement.showsArgumentsInErrors)
     }
     let hasRow: Bool
     do {
@@ -91,7 +92,9 @@ extension Database {
     decodeRow: @escaping (inout SQLiteQueryDecoder) throws -> Element
   ) throws -> DatabaseCursor<Element> {
     guard let statement = try startedStatement(for: fragment, columnsOf: nil) else {
-      throw DatabaseError.noStatement(sql: fragment.sql, arguments: fragment.values)
+      throw DatabaseError.noStatement(
+        sql: fragment.sql, arguments: fragment.values,
+        showsArguments: configuration.showsArgumentsInErrors)
     }
     return DatabaseCursor(
       database: self, statement: statement, arguments: fragment.bindings, decodeRow: decodeRow)

@@ -20,7 +20,7 @@ extension Database {
           resultCode: DatabaseError.misuse,
           message:
             "the SQL has 0 positional parameters but \(arguments.positional.count) values were given",
-          sql: sql, arguments: arguments.all)
+          sql: sql, arguments: arguments.all, showsArguments: configuration.showsArgumentsInErrors)
       }
     case .statement(let statement):
       try statement.start(arguments)
@@ -131,6 +131,7 @@ extension Database {
       return preparation
     } catch var error as DatabaseError {
       error.arguments = arguments.all
+      error.showsArguments = configuration.showsArgumentsInErrors
       throw error
     }
   }
@@ -139,9 +140,11 @@ extension Database {
   func startedStatement(sql: String, arguments: StatementArguments) throws -> PreparedStatement {
     switch try preparation(utf8: Array(sql.utf8), arguments: arguments) {
     case .empty:
-      throw DatabaseError.noStatement(sql: sql, arguments: arguments.all)
+      throw DatabaseError.noStatement(
+        sql: sql, arguments: arguments.all, showsArguments: configuration.showsArgumentsInErrors)
     case .several:
-      throw DatabaseError.severalStatements(sql: sql, arguments: arguments.all)
+      throw DatabaseError.severalStatements(
+        sql: sql, arguments: arguments.all, showsArguments: configuration.showsArgumentsInErrors)
     case .statement(let statement):
       try statement.start(arguments)
       return statement

@@ -28,8 +28,14 @@ public final class PreparedStatement {
   /// The tables and columns the statement reads, learned from SQLite's authorizer the first
   /// time an observation runs it; nil until then.
   var readRegion: ReadRegion?
+  /// Whether errors show the arguments: the connection's
+  /// ``Configuration/showsArgumentsInErrors``.
+  let showsArgumentsInErrors: Bool
 
-  init(handle: OpaquePointer, connection: OpaquePointer, utf8: [UInt8]) {
+  init(
+    handle: OpaquePointer, connection: OpaquePointer, utf8: [UInt8], showsArgumentsInErrors: Bool
+  ) {
+    self.showsArgumentsInErrors = showsArgumentsInErrors
     self.handle = handle
     self.connection = connection
     self.utf8 = utf8
@@ -73,6 +79,7 @@ public final class PreparedStatement {
     } catch var error as DatabaseError {
       // The binder reports no arguments: add them, now that something failed.
       error.arguments = rows.queryBindings
+      error.showsArguments = showsArgumentsInErrors
       throw error
     }
     guard binder.index == parameterCount else { throw countMismatch(rows.queryBindings) }
@@ -83,7 +90,7 @@ public final class PreparedStatement {
       resultCode: SQLITE_MISUSE,
       message:
         "the statement has \(parameterCount) parameters but \(bindings.count) values were given",
-      sql: sql, arguments: bindings)
+      sql: sql, arguments: bindings, showsArguments: showsArgumentsInErrors)
   }
 
   /// Binds one value to the parameter at `index` (1-based); `arguments` go into errors.
@@ -97,7 +104,8 @@ public final class PreparedStatement {
     }
     guard code == SQLITE_OK else {
       throw DatabaseError(
-        connection: connection, resultCode: code, sql: sql, arguments: arguments())
+        connection: connection, resultCode: code, sql: sql, arguments: arguments(),
+        showsArguments: showsArgumentsInErrors)
     }
   }
 
@@ -110,7 +118,7 @@ public final class PreparedStatement {
     }
     return DatabaseError(
       resultCode: SQLITE_MISUSE, message: "argument \(index) cannot be bound: \(error.message)",
-      sql: sql, arguments: arguments)
+      sql: sql, arguments: arguments, showsArguments: showsArgumentsInErrors)
   }
 
   /// The count of ``StatementCache`` uses when the statement stopped being the cache's last
@@ -216,7 +224,9 @@ public final class PreparedStatement {
   /// The error of a step that failed with `code`.
   @usableFromInline
   func stepError(_ code: Int32, arguments: [QueryBinding]) -> DatabaseError {
-    DatabaseError(connection: connection, resultCode: code, sql: sql, arguments: arguments)
+    DatabaseError(
+      connection: connection, resultCode: code, sql: sql, arguments: arguments,
+      showsArguments: showsArgumentsInErrors)
   }
 }
 

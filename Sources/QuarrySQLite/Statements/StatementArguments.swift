@@ -66,7 +66,7 @@ extension PreparedStatement {
         guard let value = arguments.named[String(name.dropFirst())] ?? arguments.named[name] else {
           throw DatabaseError(
             resultCode: SQLITE_MISUSE, message: "no value for the parameter \(name)", sql: sql,
-            arguments: arguments.all)
+            arguments: arguments.all, showsArguments: showsArgumentsInErrors)
         }
         binding = value
       } else {
@@ -74,7 +74,7 @@ extension PreparedStatement {
           throw DatabaseError(
             resultCode: SQLITE_MISUSE,
             message: "the statement needs more than the \(arguments.positional.count) values given",
-            sql: sql, arguments: arguments.all)
+            sql: sql, arguments: arguments.all, showsArguments: showsArgumentsInErrors)
         }
         binding = arguments.positional[position]
         position += 1
@@ -92,7 +92,7 @@ extension PreparedStatement {
         resultCode: SQLITE_MISUSE,
         message:
           "the statement has \(position) positional parameters but \(arguments.positional.count) values were given",
-        sql: sql, arguments: arguments.all)
+        sql: sql, arguments: arguments.all, showsArguments: showsArgumentsInErrors)
     }
   }
 }

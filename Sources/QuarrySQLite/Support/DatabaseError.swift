@@ -4,10 +4,13 @@ import QuarryCore
 
 /// An error SQLite reported, with the statement and arguments that caused it.
 ///
+/// The arguments are left out of ``description`` (they may hold personal data) unless
+/// ``Configuration/showsArgumentsInErrors`` is on for the connection that failed:
+///
 /// ```
 /// SQLite error 19 (constraint failed): NOT NULL constraint failed: reminders.title
 ///   in: INSERT INTO "reminders" ("id", "title") VALUES (?, ?)
-///   arguments: [NULL, NULL]
+///   arguments: 2 hidden (Configuration.showsArgumentsInErrors)
 /// ```
 public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
   /// SQLite's extended result code, such as `SQLITE_CONSTRAINT_NOTNULL` (1299).
@@ -16,25 +19,32 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
   public var message: String
   /// The SQL being prepared or run, when there was one.
   public var sql: String?
-  /// The values bound to the statement.
+  /// The values bound to the statement, kept whether or not ``description`` shows them.
   public var arguments: [QueryBinding]
+  /// Whether ``description`` shows ``arguments``: the failing connection's
+  /// ``Configuration/showsArgumentsInErrors``.
+  public var showsArguments: Bool
 
   /// The primary result code, such as `SQLITE_CONSTRAINT` (19).
   public var resultCode: Int32 { extendedResultCode & 0xFF }
 
   /// Creates an error from a result code and message.
   public init(
-    resultCode: Int32, message: String, sql: String? = nil, arguments: [QueryBinding] = []
+    resultCode: Int32, message: String, sql: String? = nil, arguments: [QueryBinding] = [],
+    showsArguments: Bool = false
   ) {
     self.extendedResultCode = resultCode
     self.message = message
     self.sql = sql
     self.arguments = arguments
+    self.showsArguments = showsArguments
   }
 
   /// Reads the error SQLite last recorded on a connection.
-  init(connection: OpaquePointer?, resultCode: Int32, sql: String?, arguments: [QueryBinding] = [])
-  {
+  init(
+    connection: OpaquePointer?, resultCode: Int32, sql: String?, arguments: [QueryBinding] = [],
+    showsArguments: Bool = false
+  ) {
     let code = connection.map { sqlite3_extended_errcode($0) } ?? resultCode
     // The connection's code can be stale when the failure did not touch it (a misuse check).
     let extended = code & 0xFF == resultCode & 0xFF ? code : resultCode
@@ -42,7 +52,9 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
       connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
       ?? String(cString: sqlite3_errstr(resultCode))
     if let connection { message += Self.fileCause(of: extended, on: connection) }
-    self.init(resultCode: extended, message: message, sql: sql, arguments: arguments)
+    self.init(
+      resultCode: extended, message: message, sql: sql, arguments: arguments,
+      showsArguments: showsArguments)
   }
 
   /// For an error of the database file itself (it cannot be opened, read or written, is full,
@@ -87,7 +99,11 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
       "SQLite error \(resultCode) (\(String(cString: sqlite3_errstr(resultCode)))): \(message)"
     if let sql { text += "\n  in: \(sql)" }
     if !arguments.isEmpty {
-      text += "\n  arguments: [" + arguments.map(\.sqlLiteral).joined(separator: ", ") + "]"
+      if showsArguments {
+        text += "\n  arguments: [" + arguments.map(\.sqlLiteral).joined(separator: ", ") + "]"
+      } else {
+        text += "\n  arguments: \(arguments.count) hidden (Configuration.showsArgumentsInErrors)"
+      }
     }
     if let hint { text += "\n  hint: \(hint)" }
     return text
@@ -147,22 +163,31 @@ extension DatabaseError {
     "the SQL holds more than one statement; only execute runs several"
 
   /// The error of SQL holding several statements where one is expected.
-  static func severalStatements(sql: String, arguments: [QueryBinding]) -> DatabaseError {
-    DatabaseError(resultCode: misuse, message: severalStatements, sql: sql, arguments: arguments)
+  static func severalStatements(
+    sql: String, arguments: [QueryBinding], showsArguments: Bool = false
+  ) -> DatabaseError {
+    DatabaseError(
+      resultCode: misuse, message: severalStatements, sql: sql, arguments: arguments,
+      showsArguments: showsArguments)
   }
 
   /// The error of a cursor stepped after the `read` or `write` that made it has ended.
-  static func cursorOutsideItsAccess(sql: String, arguments: [QueryBinding]) -> DatabaseError {
+  static func cursorOutsideItsAccess(
+    sql: String, arguments: [QueryBinding], showsArguments: Bool = false
+  ) -> DatabaseError {
     DatabaseError(
       resultCode: misuse,
       message: "a cursor was used after the read or write that made it ended: iterate it inside "
         + "that closure, or fetch an array (fetchAll) and return that",
-      sql: sql, arguments: arguments)
+      sql: sql, arguments: arguments, showsArguments: showsArguments)
   }
 
   /// The error of SQL holding no statement where one is expected.
-  static func noStatement(sql: String, arguments: [QueryBinding]) -> DatabaseError {
+  static func noStatement(
+    sql: String, arguments: [QueryBinding], showsArguments: Bool = false
+  ) -> DatabaseError {
     DatabaseError(
-      resultCode: misuse, message: "the SQL holds no statement", sql: sql, arguments: arguments)
+      resultCode: misuse, message: "the SQL holds no statement", sql: sql, arguments: arguments,
+      showsArguments: showsArguments)
   }
 }
