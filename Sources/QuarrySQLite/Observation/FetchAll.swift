@@ -148,7 +148,7 @@ public final class FetchOne<Value: Sendable>: Observable {
 
   /// The row, as last fetched.
   public var wrappedValue: Value { live.value }
-  /// The wrapper itself, for ``load(_:in:)``, ``isLoading`` and ``loadError``.
+  /// The wrapper itself, for `load(_:in:)`, ``isLoading`` and ``loadError``.
   public var projectedValue: FetchOne<Value> { self }
   /// The row, as last fetched.
   public var value: Value { live.value }
