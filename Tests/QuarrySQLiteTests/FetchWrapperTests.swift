@@ -75,8 +75,9 @@ struct FetchWrapperTests {
     #expect(try await waitUntil { model.count == 2 && model.counts.done == 1 })
     #expect(try await waitUntil { model.open.map(\.title) == ["Milk"] })
     #expect(changed.isSet)
-    #expect(model.first?.title == "Bread")
-    #expect(model.firstTitle == "Milk")
+    // Each wrapper follows its own observation: wait for these too, not only for the others.
+    #expect(try await waitUntil { model.first?.title == "Bread" })
+    #expect(try await waitUntil { model.firstTitle == "Milk" })
     #expect(model.counts == Counts.Value(open: 1, done: 1))
     #expect(model.$open.loadError == nil)
   }

@@ -286,7 +286,7 @@ extension Where {
     return fragment
   }
 
-  @usableFromInline
+  @inlinable
   init(predicates: QueryFragment, isOneOperand: Bool = false) {
     self.predicates = predicates
     self.isOneOperand = isOneOperand
@@ -305,11 +305,7 @@ extension Where {
   @inlinable
   public func and(_ other: Self) -> Self {
     guard !predicates.isEmpty else { return other }
-    guard !other.predicates.isEmpty else {
-      var both = Where(predicates: predicates, isOneOperand: isOneOperand)
-      both.isNone = isNone
-      return both
-    }
+    guard !other.predicates.isEmpty else { return self }
     var combined = predicates
     combined.append(sql: " AND ")
     combined.append(other.predicates)
@@ -612,10 +608,8 @@ extension PrimaryKeyedTable {
     let binding = primaryKey.queryBinding
     if !binding.isNull, let predicate = schemaPrimaryKeyPredicate(binding) {
       // A select of the schema's predicate alone renders the schema's select by primary key.
-      var filter = Where<Self>()
-      filter.predicates = predicate
+      var filter = Where<Self>(predicates: predicate, isOneOperand: true)
       filter.isPrimaryKeyLookup = true
-      filter.isOneOperand = true
       return filter
     }
     return Where().where { $0.primaryKey == primaryKey }

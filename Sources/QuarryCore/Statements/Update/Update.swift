@@ -365,9 +365,7 @@ extension PrimaryKeyedTable {
         updates.assign(column.name, binding: bindings[index])
       }
     }
-    var filter = Where<Self>()
-    filter.predicates = primaryKeyPredicate(key)
-    filter.isOneOperand = true
+    let filter = Where<Self>(predicates: primaryKeyPredicate(key), isOneOperand: true)
     return Update(assignments: updates.assignments, filter: filter)
   }
 
@@ -382,9 +380,7 @@ extension PrimaryKeyedTable {
   /// ```
   public static func delete(_ row: Self) -> Delete<Self> {
     let key = row.queryBindings[schema.writableColumns.firstIndex { $0.isPrimaryKey } ?? 0]
-    var filter = Where<Self>()
-    filter.predicates = primaryKeyPredicate(key)
-    filter.isOneOperand = true
+    let filter = Where<Self>(predicates: primaryKeyPredicate(key), isOneOperand: true)
     return Delete(filter: filter)
   }
 
