@@ -1,5 +1,4 @@
 import CSQLite
-import QuarryTableModel
 
 #if canImport(Darwin)
   import Darwin
