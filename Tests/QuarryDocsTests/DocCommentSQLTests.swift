@@ -2190,6 +2190,13 @@ struct DocCommentSQLTests {
     checkFragment({ _ in QueryFragment(sql: "SELECT 1") }, #"SELECT 1"#)
     checkFragment(
       { _ in
+        var fragment: QueryFragment = "SELECT \(1)"
+        fragment.removeAll(keepingCapacity: true)
+        fragment.append(sql: "SELECT 2")
+        return fragment
+      }, #"SELECT 2"#)
+    checkFragment(
+      { _ in
         var fragment: QueryFragment = "SELECT \(Reminder.columns.title) FROM \(Reminder.self)"
         fragment.append(sql: " LIMIT 1")
         return fragment

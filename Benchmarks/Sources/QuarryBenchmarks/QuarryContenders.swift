@@ -62,14 +62,32 @@ enum QuarryContenders {
     }
   }
 
+  /// Builds the select and renders it as the driver does: into one buffer that the
+  /// connection keeps from one statement to the next.
   static func render(count: Int) -> Contender {
     Contender(name: "Quarry") {
+      var total = 0
+      var fragment = QueryFragment()
+      for _ in 0..<count {
+        let statement = Item.where { $0.isActive }.where { $0.price > renderMinimumPrice }
+          .where { $0.name != renderExcludedName }.order { $0.price.desc() }.limit(10)
+        fragment.removeAll(keepingCapacity: true)
+        statement.writeStatement(to: &fragment)
+        // The driver prepares the UTF-8 bytes as they are: no `String` is made on the way.
+        total &+= fragment.utf8.isEmpty || fragment.bindings.isEmpty ? 0 : 1
+      }
+      return total
+    }
+  }
+
+  /// The same select rendered into a new fragment each time (`statement.query`).
+  static func renderQuery(count: Int) -> Contender {
+    Contender(name: "Quarry .query") {
       var total = 0
       for _ in 0..<count {
         let fragment = Item.where { $0.isActive }.where { $0.price > renderMinimumPrice }
           .where { $0.name != renderExcludedName }.order { $0.price.desc() }.limit(10)
           .query
-        // The driver prepares the UTF-8 bytes as they are: no `String` is made on the way.
         total &+= fragment.utf8.isEmpty || fragment.bindings.isEmpty ? 0 : 1
       }
       return total

@@ -69,6 +69,7 @@ try run("W4", "\(lookupCount) primary-key lookups") {
 try run("W5", "render \(renderCount) selects") {
   [
     RawContenders.render(count: renderCount), QuarryContenders.render(count: renderCount),
+    QuarryContenders.renderQuery(count: renderCount),
     try GRDBContenders.render(count: renderCount),
   ]
 }

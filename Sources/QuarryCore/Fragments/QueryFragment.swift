@@ -110,6 +110,27 @@ public struct QueryFragment: Hashable, Sendable {
   @inlinable
   public var isEmpty: Bool { text.isEmpty && values.isEmpty && forms.isEmpty }
 
+  /// Removes the text, bindings and dialect forms; with `keepingCapacity`, keeps the storage
+  /// for the next fragment written into it.
+  ///
+  /// ```swift
+  /// var fragment: QueryFragment = "SELECT \(1)"
+  /// fragment.removeAll(keepingCapacity: true)
+  /// fragment.append(sql: "SELECT 2")
+  /// return fragment
+  /// ```
+  /// ```sql
+  /// SELECT 2
+  /// ```
+  @inlinable
+  public mutating func removeAll(keepingCapacity: Bool = false) {
+    text.removeAll(keepingCapacity: keepingCapacity)
+    values.removeAll(keepingCapacity: keepingCapacity)
+    placeholders.removeAll(keepingCapacity: keepingCapacity)
+    forms.removeAll(keepingCapacity: keepingCapacity)
+    preRendered = nil
+  }
+
   /// Makes room for `byteCount` bytes of SQL text.
   @inlinable
   public mutating func reserveCapacity(_ byteCount: Int) {

@@ -52,6 +52,10 @@ public final class Database {
   /// statements never evict them, nor they the user's.
   @exclusivity(unchecked)
   @usableFromInline package var quarryStatements = StatementCache(capacity: .max)
+  /// The buffer statements render into, kept between statements: once it has grown to a
+  /// statement's size, rendering the next one allocates nothing (``rendered(_:)``).
+  @exclusivity(unchecked)
+  @usableFromInline package var renderBuffer = QueryFragment()
   /// The closures SQLite calls back (busy handler, tracing), kept alive with the connection.
   let hooks: ConnectionHooks
   /// While an observation fetches on this connection: the tables and columns its statements
@@ -118,6 +122,26 @@ public final class Database {
   }()
 
   // MARK: Running SQL
+
+  /// `statement` rendered for SQLite into the connection's render buffer, which the caller
+  /// gives back with ``recycle(_:)`` once the statement has run. (A statement rendered while
+  /// the buffer is out, from a function the running statement calls, gets a new one.)
+  @inlinable
+  package func rendered(_ statement: some Statement) -> QueryFragment {
+    var fragment = QueryFragment()
+    swap(&fragment, &renderBuffer)
+    fragment.removeAll(keepingCapacity: true)
+    statement.writeStatement(to: &fragment)
+    return fragment
+  }
+
+  /// Takes back a fragment ``rendered(_:)`` made, as the next statement's buffer: unless it is
+  /// a schema's pre-rendered statement, whose text the schema shares.
+  @inlinable
+  package func recycle(_ fragment: consuming QueryFragment) {
+    guard fragment.preRendered == nil else { return }
+    renderBuffer = fragment
+  }
 
   /// Runs a statement with its bindings, discarding any rows. SQL holding several statements
   /// (a migration written with `#sql`) runs them in order, the bindings filling their

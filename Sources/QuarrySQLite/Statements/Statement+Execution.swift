@@ -4,14 +4,18 @@ extension Statement {
   /// Runs the statement, discarding any rows.
   @inlinable
   public func execute(_ db: Database) throws {
-    try db.execute(query)
+    let fragment = db.rendered(self)
+    defer { db.recycle(fragment) }
+    try db.execute(fragment)
   }
 
   /// Runs the statement and decodes every row: `[Reminder]`, `[String]`, `[(Int, String)]`.
   @inlinable
   public func fetchAll<each Value: QueryDecodable>(_ db: Database) throws -> [(repeat each Value)]
   where QueryValue == (repeat each Value) {
-    try db.fetchAll(query) { decoder in
+    let fragment = db.rendered(self)
+    defer { db.recycle(fragment) }
+    return try db.fetchAll(fragment) { decoder in
       (repeat try (each Value)(decoder: &decoder))
     }
   }
@@ -20,7 +24,9 @@ extension Statement {
   @inlinable
   public func fetchOne<each Value: QueryDecodable>(_ db: Database) throws -> (repeat each Value)?
   where QueryValue == (repeat each Value) {
-    try db.fetchOne(query) { decoder in
+    let fragment = db.rendered(self)
+    defer { db.recycle(fragment) }
+    return try db.fetchOne(fragment) { decoder in
       (repeat try (each Value)(decoder: &decoder))
     }
   }
@@ -45,7 +51,9 @@ extension Insert {
     if isPlainOneRowInsert, case .rows(let rows) = source {
       try db.executeInsert(utf8: Into.schema.insertRowUTF8, rows: rows)
     } else {
-      try db.execute(query)
+      let fragment = db.rendered(self)
+      defer { db.recycle(fragment) }
+      try db.execute(fragment)
     }
   }
 }
@@ -57,7 +65,8 @@ extension Statement where QueryValue: QueryDecodable {
   /// specialize, so `[Reminder]` decodes column by column with no dynamic dispatch.)
   @inlinable
   public func fetchAll(_ db: Database) throws -> [QueryValue] {
-    let fragment = query
+    let fragment = db.rendered(self)
+    defer { db.recycle(fragment) }
     guard let table = resultColumnsTable else {
       return try db.fetchAll(fragment) { decoder in try QueryValue(decoder: &decoder) }
     }
@@ -72,7 +81,8 @@ extension Statement where QueryValue: QueryDecodable {
   /// `try Reminder.count().fetchOne(db) == 0` easy for the type checker.)
   @inlinable
   public func fetchOne(_ db: Database) throws -> QueryValue? {
-    let fragment = query
+    let fragment = db.rendered(self)
+    defer { db.recycle(fragment) }
     guard let table = resultColumnsTable else {
       return try db.fetchOne(fragment) { decoder in try QueryValue(decoder: &decoder) }
     }

@@ -1,0 +1,48 @@
+import Quarry
+import QuarrySQLite
+import Testing
+
+/// A connection renders each statement into one buffer it keeps: the next statement reuses its
+/// storage, and no statement sees another's text or values.
+@Suite("Render buffer")
+struct RenderBufferTests {
+  @Test func statementsRunOneAfterAnotherInTheSameBuffer() throws {
+    let db = try Database()
+    try remindersSchema.execute(db)
+    try Reminder.insert {
+      Reminder.Draft(title: "milk")
+      Reminder.Draft(title: "eggs", isCompleted: true)
+      Reminder.Draft(title: "bread", priority: .high)
+    }.execute(db)
+
+    let longer = Reminder.where { !$0.isCompleted }.where { $0.title != "milk" }
+      .order { $0.title.desc() }.limit(5)
+    #expect(try longer.fetchAll(db).map(\.title) == ["bread"])
+    let storage = db.renderBuffer.utf8.capacity
+    #expect(storage >= longer.query.utf8.count)
+    #expect(db.renderBuffer.utf8.isEmpty == false)
+
+    // A shorter statement after it: nothing of the first one's text or values is left.
+    #expect(try Reminder.where { $0.isCompleted }.fetchAll(db).map(\.title) == ["eggs"])
+    let titles = try Reminder.select { $0.title }.order { $0.id }.fetchAll(db)
+    #expect(titles == ["milk", "eggs", "bread"])
+    #expect(db.renderBuffer.utf8.capacity == storage)
+
+    // A lookup runs the schema's pre-rendered select, which the buffer never takes in.
+    #expect(try Reminder.find(2).fetchOne(db)?.title == "eggs")
+    #expect(db.renderBuffer.preRendered == nil)
+    #expect(try Reminder.where { $0.priority == Priority.high }.fetchOne(db)?.title == "bread")
+  }
+
+  @Test func aFailedStatementLeavesTheBufferToTheNext() throws {
+    let db = try Database()
+    try remindersSchema.execute(db)
+    try Reminder.insert { Reminder.Draft(title: "kept") }.execute(db)
+    // The update renders into the buffer, then fails the table's CHECK.
+    #expect(throws: DatabaseError.self) {
+      try Reminder.where { $0.id == 1 }.update { $0.title = "forbidden" }.execute(db)
+    }
+    #expect(try Reminder.where { $0.title == "kept" }.fetchCount(db) == 1)
+    #expect(try Reminder.select { $0.title }.fetchAll(db) == ["kept"])
+  }
+}
