@@ -22,11 +22,25 @@ public struct TableMacro: ExtensionMacro {
     }
     guard model.diagnostics.isEmpty else { return [] }
     let requested = Set(protocols.map(\.simpleName))
-    let source = model.extensionSource(conformances: model.conformances.filter(requested.contains))
+    let source = model.extensionSource(
+      conformances: model.conformances.filter(requested.contains),
+      declaresAll: declaresStaticAll(declaration))
     guard let extensionDecl = DeclSyntax("\(raw: source)").as(ExtensionDeclSyntax.self) else {
       return []
     }
     return [extensionDecl]
+  }
+
+  /// Whether the type declares its own `static let all` (or `var`): its default scope.
+  static func declaresStaticAll(_ declaration: some DeclGroupSyntax) -> Bool {
+    declaration.memberBlock.members.contains { member in
+      guard let variable = member.decl.as(VariableDeclSyntax.self),
+        variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+      else { return false }
+      return variable.bindings.contains {
+        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "all"
+      }
+    }
   }
 }
 
@@ -39,7 +53,7 @@ extension TableModel {
     primaryKey == nil ? ["Table"] : ["Table", "PrimaryKeyedTable"]
   }
 
-  func extensionSource(conformances: [String]) -> String {
+  func extensionSource(conformances: [String], declaresAll: Bool = false) -> String {
     let inheritance = conformances.map { "QuarryCore.\($0)" }.joined(separator: ", ")
     var body = tableColumnsSource()
     if let primaryKey {
@@ -47,6 +61,12 @@ extension TableModel {
       body.append("\(access)typealias PrimaryKey = \(primaryKey.storedType)")
     }
     body.append("\(access)static let columns = TableColumns()")
+    if declaresAll {
+      // The type's own `all` is where every statement from the table starts.
+      body.append(
+        "\(access)static var defaultScope: QuarryCore.DefaultScope { QuarryCore.DefaultScope(all) }"
+      )
+    }
     body += schemaSource()
     body += bindSource(columns: columns)
     body += decoderSource()

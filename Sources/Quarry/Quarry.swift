@@ -18,7 +18,7 @@
   extension,
   conformances: Table, PrimaryKeyedTable,
   names: named(TableColumns), named(Draft), named(PrimaryKey), named(columns), named(schema),
-  named(bind(to:)), named(init(decoder:))
+  named(defaultScope), named(bind(to:)), named(init(decoder:))
 )
 public macro Table(_ name: String? = nil) =
   #externalMacro(module: "QuarryMacros", type: "TableMacro")

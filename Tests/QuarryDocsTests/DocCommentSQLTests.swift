@@ -300,6 +300,12 @@ struct DocCommentSQLTests {
       FROM "reminders"
       """#)
     check(
+      Reminder.unscoped.count(),
+      #"""
+      SELECT count(*)
+      FROM "reminders"
+      """#)
+    check(
       Reminder.all.count(),
       #"""
       SELECT count(*)

@@ -3,8 +3,38 @@ import QuarrySQLite
 import QuarryTestSupport
 import Testing
 
+@Table("reminders")
+struct OpenReminder {
+  static let all = unscoped.where { !$0.isCompleted }.order { $0.title }
+  let id: Int
+  var title = ""
+  @Column("is_completed") var isCompleted = false
+  var priority: Priority?
+  var remindersListID: Int
+}
+
 @Suite("Article: Queries")
 struct QueriesTests {
+  @Test func defaultScopes() throws {
+    let queue = try sampleQueue()
+    let prioritized = OpenReminder.where { $0.priority != nil }
+    let everyRow = OpenReminder.unscoped.count()
+    assertSQL(
+      prioritized,
+      """
+      SELECT "reminders"."id", "reminders"."title", "reminders"."is_completed",
+        "reminders"."priority", "reminders"."remindersListID"
+      FROM "reminders"
+      WHERE (NOT "reminders"."is_completed") AND ("reminders"."priority" IS NOT NULL)
+      ORDER BY "reminders"."title"
+      """)
+    let titles = try queue.read { db in try prioritized.fetchAll(db).map(\.title) }
+    #expect(titles == ["Groceries", "Report"])
+    #expect(try queue.read { db in try everyRow.fetchOne(db) } == 4)
+    #expect(try queue.read { db in try OpenReminder.count().fetchOne(db) } == 3)
+    #expect(try queue.read { db in try OpenReminder.find(2).fetchOne(db) } == nil)
+  }
+
   @Test func queries() throws {
     let queue = try sampleQueue()
     try queue.read { db in

@@ -109,6 +109,45 @@ struct TableMacroTests {
     }
   }
 
+  /// A type's own `static let all` becomes its default scope; an instance `all` does not.
+  @Test func ownAllIsTheDefaultScope() {
+    assertMacro {
+      """
+      @Table public struct Item {
+        public static let all = unscoped.where { !$0.isDeleted }
+        var isDeleted = false
+      }
+      """
+    } expansion: {
+      #"""
+      public struct Item {
+        public static let all = unscoped.where { !$0.isDeleted }
+        var isDeleted = false
+      }
+
+      nonisolated extension Item: QuarryCore.Table {
+        public nonisolated struct TableColumns: QuarryCore.TableDefinition {
+          public typealias QueryValue = Item
+          public let isDeleted = QuarryCore.TableColumn<Item, Bool>("isDeleted", qualifiedName: "\"items\".\"isDeleted\"")
+          public init() {}
+        }
+        public static let columns = TableColumns()
+        public static var defaultScope: QuarryCore.DefaultScope { QuarryCore.DefaultScope(all) }
+        public static let schema = QuarryCore.TableSchema(
+          name: "items",
+          columns: [.init("isDeleted", type: .integer, nullable: false)]
+        )
+        public nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.isDeleted.bind(to: binder)
+        }
+        public init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.isDeleted = try decoder.decode(Bool.self)
+        }
+      }
+      """#
+    }
+  }
+
   @Test func alreadyConformsToTable() {
     // The compiler asks only for the conformances the struct doesn't declare itself.
     assertMacro(

@@ -15,6 +15,17 @@ struct Reminder: Equatable, Sendable {
   var dates: Dates
 }
 
+/// A default scope declared under main-actor isolation: statements built from the type, off
+/// the main actor, still start from it.
+@Table("reminders")
+struct OpenReminder: Equatable, Sendable {
+  nonisolated static let all = unscoped.where { !$0.isCompleted }
+  let id: Int
+  var title = ""
+  var isCompleted = false
+  var dates: Dates
+}
+
 @Selection
 struct Dates: Equatable, Sendable {
   var createdAt: Date
@@ -51,6 +62,15 @@ nonisolated struct MainActorAppTests {
       }.execute(db)
     }
     return pool
+  }
+
+  @Test func aDefaultScopeAppliesOffTheMainActor() async throws {
+    let pool = try Self.pool()
+    let titles = try await pool.read { db in
+      try OpenReminder.select { $0.title }.fetchAll(db)
+    }
+    #expect(titles == ["Milk"])
+    #expect(try await pool.read { db in try OpenReminder.unscoped.fetchCount(db) } == 2)
   }
 
   @Test func typesWorkInsideSynchronousClosures() throws {

@@ -55,6 +55,14 @@ let taggedWork = Tagging.join(jsonEach: { $0.tags }).where { $1.value == "work" 
   .order { t, _ in t.id }.select { t, _ in t.id }
 let dueDays = Tagging.order { $0.id }.select { SQLFunctions.date($0.dueAt, "start of month") }
 let firstTags = Tagging.order { $0.id }.select { $0.tags.jsonExtract("$[0]", as: String.self) }
+// A type's own `all` (a default scope) applies to statements that start from the type.
+let openAtHome = OpenReminder.where { $0.remindersListID == 1 }.select { $0.id }
+let openCount = OpenReminder.count()
+let openPerList = RemindersList.leftJoin(OpenReminder.all) { $0.id == $1.remindersListID }
+  .group { list, _ in list.id }.order { list, _ in list.id }
+  .select { list, reminder in (list.id, reminder.id.count()) }
+let markOpen = OpenReminder.update { $0.notes = "open" }
+let reopenAll = OpenReminder.unscoped.where { $0.isCompleted }.update { $0.isCompleted = false }
 
 /// Statements built once, outside any closure, run on both databases.
 @Suite("Statements built once run on both databases", .enabled(if: PostgresTestServer.isEnabled))
@@ -140,6 +148,12 @@ struct StatementsBuiltOnceTests {
           "->>", [#"Optional("home")"#, "nil", #"Optional("work")"#],
           try await rows(firstTags, on: postgres)
         ),
+        ("default scope", ["3", "1"], try await rows(openAtHome, on: postgres)),
+        ("default scope's count", ["4"], try await rows(openCount, on: postgres)),
+        (
+          "default scope of a joined table", ["(1, 2)", "(2, 2)", "(3, 0)"],
+          try await rows(openPerList, on: postgres)
+        ),
       ]
       for (construct, rows, (sqlite, postgres)) in expected {
         #expect(sqlite == rows, "\(construct) on SQLite")
@@ -194,6 +208,28 @@ struct StatementsBuiltOnceTests {
       }
     }
     #expect(try built.fetchAll(SampleData.sqlite()) == [1, 5])
+  }
+
+  /// An update from a type with a default scope changes the scoped rows only, unless it
+  /// starts from `unscoped`.
+  @Test func aDefaultScopeLimitsUpdatesOnBoth() async throws {
+    let marked = Reminder.where { $0.notes == "open" }.count()
+    let sqlite = try SampleData.sqlite()
+    try markOpen.execute(sqlite)
+    #expect(try marked.fetchOne(sqlite) == 4)
+    try reopenAll.execute(sqlite)
+    #expect(try openCount.fetchOne(sqlite) == 6)
+    let postgres = try await PostgresTestServer.withDatabase { postgres in
+      try await SampleData.load(into: postgres)
+      return try await postgres.write { db in
+        try await markOpen.execute(db)
+        let markedCount = try await marked.fetchOne(db)
+        try await reopenAll.execute(db)
+        return (markedCount, try await openCount.fetchOne(db))
+      }
+    }
+    #expect(postgres.0 == 4)
+    #expect(postgres.1 == 6)
   }
 
   @Test func aDraftWithoutAKeyGetsOneFromEachDatabase() async throws {

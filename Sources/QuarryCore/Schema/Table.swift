@@ -22,6 +22,12 @@ public protocol Table: QueryDecodable, WritableRow {
 
   /// The table's name and columns, with their SQL pre-rendered.
   static var schema: TableSchema { get }
+
+  /// What every statement that starts from the table starts from: every row, unless the type
+  /// declares its own `all`, such as `static let all = unscoped.where { !$0.isDeleted }` (see
+  /// ``TableScope``), which `@Table` makes the default scope. ``unscoped`` starts from every
+  /// row regardless.
+  static var defaultScope: DefaultScope { get }
 }
 
 extension Table {

@@ -17,6 +17,17 @@ import QuarrySQLite
   var notes: String?
 }
 
+/// The reminders not completed, newest first: a default scope.
+@Table("reminders") struct OpenReminder: Equatable {
+  static let all = unscoped.where { !$0.isCompleted }.order { $0.id.desc() }
+  let id: Int
+  var title = ""
+  var isCompleted = false
+  var priority: Int?
+  var remindersListID: Int
+  var notes: String?
+}
+
 @Table struct Tagging: Equatable {
   let id: Int
   @Column(as: [String].JSONRepresentation.self) var tags: [String] = []

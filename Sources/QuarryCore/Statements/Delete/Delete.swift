@@ -19,7 +19,7 @@ public struct Delete<From: Table>: Statement, Sendable {
   /// `Delete(filter: Reminder.where { $0.isCompleted })` renders
   /// `DELETE FROM "reminders" WHERE "reminders"."isCompleted"`.
   public init(filter: Where<From> = Where()) {
-    self.filter = filter
+    self.filter = filter.applyingDefaultScope().filter
   }
 
   /// Restricts the delete to rows matching a predicate, joined to earlier ones with `AND`.

@@ -267,7 +267,9 @@ extension Where {
   /// join of no rows has none, whatever its kind (as in StructuredQueries).
   @usableFromInline
   var joinFilter: (condition: QueryFragment, predicates: QueryFragment) {
-    isNone ? (QueryFragment(), predicates) : (predicates, QueryFragment())
+    let filter = applyingDefaultScope().filter
+    return filter.isNone
+      ? (QueryFragment(), filter.predicates) : (filter.predicates, QueryFragment())
   }
 }
 
@@ -279,7 +281,7 @@ extension Table {
     var source: QueryFragment = "\nFROM \(raw: schema.quotedName)"
     guard let on else {
       source.appendJoin(kind, Other.schema, alias: nil, on: on, filter: QueryFragment())
-      return (source, other.predicates)
+      return (source, other.applyingDefaultScope().filter.predicates)
     }
     let filter = other.joinFilter
     source.appendJoin(kind, Other.schema, alias: nil, on: on, filter: filter.condition)
@@ -304,10 +306,7 @@ extension Table {
   public static func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (TableColumns, Other.TableColumns) -> On
   ) -> JoinSelect<(Self, Other), (TableColumns, Other.TableColumns)> {
-    let parts = joinSource(.inner, other, on(columns, Other.columns))
-    return JoinSelect(
-      columns: (columns, Other.columns), selection: bothSelections(Other.self),
-      source: parts.source, predicates: parts.predicates)
+    Select<Self, Self>().join(other, on: on)
   }
 
   /// `FROM self LEFT JOIN other ON …`: every row of this table, and the other table's row or
@@ -324,11 +323,7 @@ extension Table {
   public static func leftJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (TableColumns, NullableColumns<Other>) -> On
   ) -> JoinSelect<(Self, Other?), (TableColumns, NullableColumns<Other>)> {
-    let right = NullableColumns<Other>(Other.columns)
-    let parts = joinSource(.left, other, on(columns, right))
-    return JoinSelect(
-      columns: (columns, right), selection: bothSelections(Other.self),
-      source: parts.source, predicates: parts.predicates)
+    Select<Self, Self>().leftJoin(other, on: on)
   }
 
   /// `FROM self RIGHT JOIN other ON …` (SQLite 3.39 and later).
@@ -344,11 +339,7 @@ extension Table {
   public static func rightJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<Self>, Other.TableColumns) -> On
   ) -> JoinSelect<(Self?, Other), (NullableColumns<Self>, Other.TableColumns)> {
-    let left = NullableColumns<Self>(columns)
-    let parts = joinSource(.right, other, on(left, Other.columns))
-    return JoinSelect(
-      columns: (left, Other.columns), selection: bothSelections(Other.self),
-      source: parts.source, predicates: parts.predicates)
+    Select<Self, Self>().rightJoin(other, on: on)
   }
 
   /// `FROM self FULL JOIN other ON …` (SQLite 3.39 and later).
@@ -364,12 +355,7 @@ extension Table {
   public static func fullJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<Self>, NullableColumns<Other>) -> On
   ) -> JoinSelect<(Self?, Other?), (NullableColumns<Self>, NullableColumns<Other>)> {
-    let left = NullableColumns<Self>(columns)
-    let right = NullableColumns<Other>(Other.columns)
-    let parts = joinSource(.full, other, on(left, right))
-    return JoinSelect(
-      columns: (left, right), selection: bothSelections(Other.self),
-      source: parts.source, predicates: parts.predicates)
+    Select<Self, Self>().fullJoin(other, on: on)
   }
 
   /// `FROM self CROSS JOIN other`: every pair of rows.
@@ -383,6 +369,57 @@ extension Table {
   /// CROSS JOIN "remindersLists"
   /// ```
   public static func crossJoin<Other: Table>(
+    _ other: Where<Other>
+  ) -> JoinSelect<(Self, Other), (TableColumns, Other.TableColumns)> {
+    Select<Self, Self>().crossJoin(other)
+  }
+}
+
+extension Table {
+  // The joins that start from the table, before a select's filter and clauses (its own, or
+  // the default scope's) are carried over with `following(_:)`.
+
+  static func makeJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: Where<Other>, on: (TableColumns, Other.TableColumns) -> On
+  ) -> JoinSelect<(Self, Other), (TableColumns, Other.TableColumns)> {
+    let parts = joinSource(.inner, other, on(columns, Other.columns))
+    return JoinSelect(
+      columns: (columns, Other.columns), selection: bothSelections(Other.self),
+      source: parts.source, predicates: parts.predicates)
+  }
+
+  static func makeLeftJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: Where<Other>, on: (TableColumns, NullableColumns<Other>) -> On
+  ) -> JoinSelect<(Self, Other?), (TableColumns, NullableColumns<Other>)> {
+    let right = NullableColumns<Other>(Other.columns)
+    let parts = joinSource(.left, other, on(columns, right))
+    return JoinSelect(
+      columns: (columns, right), selection: bothSelections(Other.self),
+      source: parts.source, predicates: parts.predicates)
+  }
+
+  static func makeRightJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: Where<Other>, on: (NullableColumns<Self>, Other.TableColumns) -> On
+  ) -> JoinSelect<(Self?, Other), (NullableColumns<Self>, Other.TableColumns)> {
+    let left = NullableColumns<Self>(columns)
+    let parts = joinSource(.right, other, on(left, Other.columns))
+    return JoinSelect(
+      columns: (left, Other.columns), selection: bothSelections(Other.self),
+      source: parts.source, predicates: parts.predicates)
+  }
+
+  static func makeFullJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: Where<Other>, on: (NullableColumns<Self>, NullableColumns<Other>) -> On
+  ) -> JoinSelect<(Self?, Other?), (NullableColumns<Self>, NullableColumns<Other>)> {
+    let left = NullableColumns<Self>(columns)
+    let right = NullableColumns<Other>(Other.columns)
+    let parts = joinSource(.full, other, on(left, right))
+    return JoinSelect(
+      columns: (left, right), selection: bothSelections(Other.self),
+      source: parts.source, predicates: parts.predicates)
+  }
+
+  static func makeCrossJoin<Other: Table>(
     _ other: Where<Other>
   ) -> JoinSelect<(Self, Other), (TableColumns, Other.TableColumns)> {
     let parts = joinSource(.cross, other, BoundValue<Bool>?.none)
@@ -509,8 +546,9 @@ extension JoinSelect {
     } else {
       // A cross join has no condition: the joined table's filter goes to WHERE.
       source.appendJoin(kind, C.schema, alias: nil, on: on, filter: QueryFragment())
-      if !other.predicates.isEmpty {
-        predicates.appendConjunct(SQLQueryExpression<Bool>(other.predicates))
+      let filter = other.applyingDefaultScope().filter
+      if !filter.predicates.isEmpty {
+        predicates.appendConjunct(SQLQueryExpression<Bool>(filter.predicates))
       }
     }
     selection.append(sql: ", " + C.schema.selectionSQL)
@@ -590,7 +628,7 @@ extension Select where QueryValue == From {
   public consuming func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (From.TableColumns, Other.TableColumns) -> On
   ) -> JoinSelect<(From, Other), (From.TableColumns, Other.TableColumns)> {
-    From.join(other, on: on).following(self)
+    From.makeJoin(other, on: on).following(self)
   }
 
   /// Left-joins another table after this select's clauses.
@@ -607,7 +645,7 @@ extension Select where QueryValue == From {
   public consuming func leftJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (From.TableColumns, NullableColumns<Other>) -> On
   ) -> JoinSelect<(From, Other?), (From.TableColumns, NullableColumns<Other>)> {
-    From.leftJoin(other, on: on).following(self)
+    From.makeLeftJoin(other, on: on).following(self)
   }
 
   /// Right-joins another table after this select's clauses (SQLite 3.39 and later).
@@ -624,7 +662,7 @@ extension Select where QueryValue == From {
   public consuming func rightJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<From>, Other.TableColumns) -> On
   ) -> JoinSelect<(From?, Other), (NullableColumns<From>, Other.TableColumns)> {
-    From.rightJoin(other, on: on).following(self)
+    From.makeRightJoin(other, on: on).following(self)
   }
 
   /// Full-joins another table after this select's clauses (SQLite 3.39 and later).
@@ -641,7 +679,7 @@ extension Select where QueryValue == From {
   public consuming func fullJoin<Other: Table, On: QueryExpression<Bool>>(
     _ other: Where<Other>, on: (NullableColumns<From>, NullableColumns<Other>) -> On
   ) -> JoinSelect<(From?, Other?), (NullableColumns<From>, NullableColumns<Other>)> {
-    From.fullJoin(other, on: on).following(self)
+    From.makeFullJoin(other, on: on).following(self)
   }
 
   /// Cross-joins another table after this select's clauses.
@@ -658,7 +696,7 @@ extension Select where QueryValue == From {
   public consuming func crossJoin<Other: Table>(
     _ other: Where<Other>
   ) -> JoinSelect<(From, Other), (From.TableColumns, Other.TableColumns)> {
-    From.crossJoin(other).following(self)
+    From.makeCrossJoin(other).following(self)
   }
 }
 

@@ -42,7 +42,9 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   @inlinable
   public init(selection: QueryFragment? = nil, filter: Where<From> = Where()) {
     self.selectionTerms = selection.map { [$0] }
-    self.filter = filter
+    let scoped = filter.applyingDefaultScope()
+    self.filter = scoped.filter
+    self.clauses = scoped.clauses
   }
 
   @inlinable

@@ -98,6 +98,13 @@ public struct SelectClauses: Sendable {
   @inlinable
   public init() {}
 
+  /// Removes the `ORDER BY` terms, if any.
+  @inlinable
+  mutating func removeOrdering() {
+    guard storage?.ordering != nil else { return }
+    uniqueStorage().ordering = nil
+  }
+
   /// Whether there are no clauses.
   @inlinable
   public var isEmpty: Bool {

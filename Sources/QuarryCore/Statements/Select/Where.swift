@@ -27,7 +27,13 @@ public struct Where<From: Table>: Statement, Sendable {
     get { flags & 4 != 0 }
     set { flags = newValue ? flags | 4 : flags & ~4 }
   }
-  /// The three flags above, in one byte: a filter stays as small as its predicates and a byte.
+  /// Whether the table's default scope (a type's own ``Table/all``) is left out: the filter
+  /// started from ``Table/unscoped``, or the scope was applied to it already.
+  @inlinable package var skipsDefaultScope: Bool {
+    get { flags & 8 != 0 }
+    set { flags = newValue ? flags | 8 : flags & ~8 }
+  }
+  /// The four flags above, in one byte: a filter stays as small as its predicates and a byte.
   @usableFromInline var flags: UInt8 = 0
 
   /// An unfiltered table.
@@ -270,7 +276,10 @@ public struct Where<From: Table>: Statement, Sendable {
   /// `Reminder.where { $0.isCompleted }.count()` renders `SELECT count(*) FROM "reminders" WHERE "reminders"."isCompleted"`.
   @inlinable
   public consuming func count() -> Select<Int, From> {
-    Select(selection: "count(*)", filter: self)
+    var count = Select<Int, From>(selection: "count(*)", filter: self)
+    // A default scope's ordering orders nothing here (and PostgreSQL refuses it).
+    count.clauses.removeOrdering()
+    return count
   }
 }
 
@@ -405,12 +414,6 @@ extension Where {
 }
 
 extension Table {
-  /// Every row of the table: `SELECT … FROM "reminders"`.
-  ///
-  /// `Reminder.all.count()` renders `SELECT count(*) FROM "reminders"`.
-  @inlinable
-  public static var all: Where<Self> { Where() }
-
   /// No row of the table: `WHERE 0`. It starts statements that find, change or delete
   /// nothing, whatever is added to them, and stands where a statement is needed but no row
   /// should come from it (an arm of a union, a common table expression).

@@ -33,7 +33,7 @@ public struct Update<Base: Table>: Statement, Sendable {
   ) {
     self.conflictResolution = conflictResolution
     self.assignments = assignments
-    self.filter = filter
+    self.filter = filter.applyingDefaultScope().filter
   }
 
   /// Restricts the update to rows matching a predicate, joined to earlier ones with `AND`.

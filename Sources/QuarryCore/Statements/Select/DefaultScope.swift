@@ -1,0 +1,137 @@
+/// What a table's statements start from, when the table declares its own ``Table/all``: a
+/// filter, and for a select its ordering, grouping and limit.
+///
+/// ```swift
+/// @Table struct Item {
+///   static let all = unscoped.where { !$0.isDeleted }.order { $0.id.desc() }
+///   let id: Int
+///   var isDeleted = false
+/// }
+/// ```
+///
+/// `Item.where { $0.id > 1 }` then selects `WHERE (NOT "items"."isDeleted") AND ("items"."id" >
+/// 1) ORDER BY "items"."id" DESC`; `Item.unscoped` starts from every row.
+public protocol TableScope<ScopedTable>: Sendable {
+  /// The table the scope filters.
+  associatedtype ScopedTable: Table
+  /// The rows the scope keeps.
+  var scopeFilter: Where<ScopedTable> { get }
+  /// The clauses a select of the table starts with.
+  var scopeClauses: SelectClauses { get }
+}
+
+extension Where: TableScope {
+  public typealias ScopedTable = From
+
+  /// The filter itself.
+  @inlinable
+  public var scopeFilter: Where<From> { self }
+
+  /// No clauses.
+  @inlinable
+  public var scopeClauses: SelectClauses { SelectClauses() }
+}
+
+extension Select: TableScope where QueryValue == From {
+  public typealias ScopedTable = From
+
+  /// The select's filter.
+  @inlinable
+  public var scopeFilter: Where<From> { filter }
+
+  /// The select's `GROUP BY`, `HAVING`, `ORDER BY` and `LIMIT`.
+  @inlinable
+  public var scopeClauses: SelectClauses { clauses }
+}
+
+extension Table {
+  /// Every row of the table, without the default scope a type's own ``Table/all`` declares:
+  /// what such an `all` starts from.
+  ///
+  /// `Reminder.unscoped.count()` renders `SELECT count(*) FROM "reminders"`.
+  @inlinable
+  public static var unscoped: Where<Self> {
+    var filter = Where<Self>()
+    filter.skipsDefaultScope = true
+    return filter
+  }
+}
+
+extension Table {
+  /// Every row of the table: `SELECT … FROM "reminders"`. (A type declares its own `all`, such
+  /// as `static let all = unscoped.where { !$0.isDeleted }`, to give every statement that
+  /// starts from the table a default scope.)
+  ///
+  /// `Reminder.all.count()` renders `SELECT count(*) FROM "reminders"`.
+  @inlinable
+  public static var all: Where<Self> { Where() }
+}
+
+/// A table's default scope: the filter and clauses of its own `all`, which `@Table` hands
+/// over as ``Table/defaultScope``. (It names no table type, so that a conformance that hands
+/// it over never depends on itself.)
+public struct DefaultScope: Sendable {
+  /// The predicates of the rows the scope keeps, joined with `AND`; empty for every row.
+  @usableFromInline package var predicates: QueryFragment
+  /// Whether the scope is `none`: no row.
+  @usableFromInline package var keepsNoRow: Bool
+  /// The clauses a select of the table starts with.
+  @usableFromInline package var clauses: SelectClauses
+
+  /// The scope that `scope` (a table's own `all`) describes.
+  @inlinable
+  public init<Base: Table>(_ scope: some TableScope<Base>) {
+    let filter = scope.scopeFilter
+    predicates = filter.predicates
+    keepsNoRow = filter.isNone
+    clauses = scope.scopeClauses
+  }
+
+  /// No scope: every row.
+  @inlinable
+  init() {
+    predicates = QueryFragment()
+    keepsNoRow = false
+    clauses = SelectClauses()
+  }
+}
+
+extension Table {
+  /// No default scope: every row. (`@Table` writes one from the type's own `all`.)
+  @inlinable
+  public static var defaultScope: DefaultScope { DefaultScope() }
+}
+
+extension Where {
+  /// The filter with the table's default scope applied, once: the scope's predicates before
+  /// this filter's, unless this filter already starts with them (an `all` written as
+  /// `Self.where { … }`). The clauses are those a select of it starts with. A filter started
+  /// from ``Table/unscoped``, or whose scope was applied, is returned as it is.
+  @inlinable
+  consuming func applyingDefaultScope() -> (filter: Where<From>, clauses: SelectClauses) {
+    guard !skipsDefaultScope else { return (self, SelectClauses()) }
+    skipsDefaultScope = true
+    let scope = From.defaultScope
+    let clauses = scope.clauses
+    guard !scope.predicates.isEmpty, !startsWith(scope.predicates) else {
+      return (self, clauses)
+    }
+    var scopeFilter = Where(predicates: scope.predicates)
+    scopeFilter.isNone = scope.keepsNoRow
+    var scoped = scopeFilter.and(self)
+    scoped.skipsDefaultScope = true
+    return (scoped, clauses)
+  }
+
+  /// Whether this filter's predicates are `prefix`, or start with it and add more with `AND`.
+  @usableFromInline
+  func startsWith(_ prefix: QueryFragment) -> Bool {
+    let text = predicates.text
+    guard text.count >= prefix.text.count, predicates.values.count >= prefix.values.count,
+      text.starts(with: prefix.text), predicates.values.starts(with: prefix.values),
+      predicates.forms.starts(with: prefix.forms)
+    else { return false }
+    return text.count == prefix.text.count
+      || text[prefix.text.count...].starts(with: " AND ".utf8)
+  }
+}
