@@ -1854,6 +1854,21 @@ struct DocCommentSQLTests {
       WHERE (NOT "reminders"."isCompleted")
       """#)
     check(
+      TaggedReminder.select { $0.tags.jsonSet("$[0]", to: "home") },
+      #"SELECT json_set("taggedReminders"."tags", '$[0]', 'home') FROM "taggedReminders""#)
+    check(
+      TaggedReminder.select { $0.tags.jsonInsert("$[0]", "home") },
+      #"SELECT json_insert("taggedReminders"."tags", '$[0]', 'home') FROM "taggedReminders""#)
+    check(
+      TaggedReminder.select { $0.tags.jsonReplace("$[0]", with: "home") },
+      #"SELECT json_replace("taggedReminders"."tags", '$[0]', 'home') FROM "taggedReminders""#)
+    check(
+      TaggedReminder.select { $0.tags.jsonRemove("$[0]") },
+      #"SELECT json_remove("taggedReminders"."tags", '$[0]') FROM "taggedReminders""#)
+    check(
+      TaggedReminder.select { $0.tags.jsonAppend("home") },
+      #"SELECT json_insert("taggedReminders"."tags", '$[#]', 'home') FROM "taggedReminders""#)
+    check(
       TaggedReminder.join(jsonEach: { $0.tags }).where { $1.value == "work" }.select {
         ($0.title, $1.value)
       },

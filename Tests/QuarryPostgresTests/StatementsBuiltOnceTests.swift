@@ -61,6 +61,15 @@ let openCount = OpenReminder.count()
 let openPerList = RemindersList.leftJoin(OpenReminder.all) { $0.id == $1.remindersListID }
   .group { list, _ in list.id }.order { list, _ in list.id }
   .select { list, reminder in (list.id, reminder.id.count()) }
+// JSON mutation of a column stored as JSON (`jsonb` on PostgreSQL).
+let appendedTags = Tagging.order { $0.id }.select { $0.tags.jsonAppend("x") }
+let firstTagSet = Tagging.order { $0.id }.select { $0.tags.jsonSet("$[0]", to: "first") }
+let firstTagInserted = Tagging.order { $0.id }.select { $0.tags.jsonInsert("$[0]", "only") }
+let lastTagRemoved = Tagging.order { $0.id }.select { $0.tags.jsonRemove("$[#-1]") }
+let countsChanged = Tagging.order { $0.id }.select {
+  $0.counts.jsonReplace("$.a", with: 5).jsonSet("$.z", to: 0).jsonRemove("$.c")
+}
+let tagAdded = Tagging.where { $0.id == 2 }.update { $0.tags = $0.tags.jsonAppend("added") }
 let markOpen = OpenReminder.update { $0.notes = "open" }
 let reopenAll = OpenReminder.unscoped.where { $0.isCompleted }.update { $0.isCompleted = false }
 
@@ -208,6 +217,47 @@ struct StatementsBuiltOnceTests {
       }
     }
     #expect(try built.fetchAll(SampleData.sqlite()) == [1, 5])
+  }
+
+  /// `json_set` and its kin give the same JSON on both (PostgreSQL's `jsonb_set`, `#-`, `||`).
+  @Test func jsonMutationsGiveTheSameJSON() async throws {
+    let sqlite = try SampleData.sqlite()
+    func values<Value: Codable & Sendable>(
+      _ statement: Select<JSONRepresentation<Value>, Tagging>, _ db: Database
+    ) throws -> [Value] {
+      try statement.fetchAll(db).map(\.queryOutput)
+    }
+    let expectedTags = [
+      (appendedTags, [["home", "work", "x"], ["x"], ["work", "x"]]),
+      (firstTagSet, [["first", "work"], ["first"], ["first"]]),
+      (firstTagInserted, [["home", "work"], ["only"], ["work"]]),
+      (lastTagRemoved, [["home"], [], []]),
+    ]
+    let expectedCounts: [[String: Int]] = [["a": 5, "z": 0], ["z": 0], ["b": 2, "z": 0]]
+    for (statement, expected) in expectedTags {
+      #expect(try values(statement, sqlite) == expected)
+    }
+    #expect(try values(countsChanged, sqlite) == expectedCounts)
+    try tagAdded.execute(sqlite)
+    #expect(try Tagging.find(2).fetchOne(sqlite)?.tags == ["added"])
+    try await PostgresTestServer.withDatabase { postgres in
+      try await SampleData.load(into: postgres)
+      for (statement, expected) in expectedTags {
+        let rows = try await postgres.read { db in
+          try await statement.fetchAll(db).map(\.queryOutput)
+        }
+        #expect(rows == expected, "\(statement.sql(for: .postgres))")
+      }
+      let counts = try await postgres.read { db in
+        try await countsChanged.fetchAll(db).map(\.queryOutput)
+      }
+      #expect(counts == expectedCounts)
+      let added = try await postgres.write { db in
+        try await tagAdded.execute(db)
+        return try await Tagging.find(2).fetchOne(db)?.tags
+      }
+      #expect(added == ["added"])
+    }
   }
 
   /// An update from a type with a default scope changes the scoped rows only, unless it

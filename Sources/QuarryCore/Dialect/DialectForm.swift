@@ -69,6 +69,36 @@ package indirect enum DialectForm: Hashable, Sendable {
   case missingKey
   /// `INSERT OR REPLACE` (or another conflict resolution), followed by a space.
   case conflictResolution(String)
+  /// `json_set(json, path, value)` and its kin: the JSON with the value at an SQLite JSON path
+  /// set, inserted, replaced or removed (`value` is nil for a removal).
+  case jsonMutation(JSONMutation, QueryFragment, path: String, value: JSONMutationValue?)
+}
+
+/// How ``DialectForm/jsonMutation(_:_:path:value:)`` changes a JSON value.
+@usableFromInline
+package enum JSONMutation: Hashable, Sendable {
+  /// `json_set`: sets the value, creating it where missing.
+  case set
+  /// `json_insert`: sets the value only where the path finds nothing (`[#]` appends).
+  case insert
+  /// `json_replace`: sets the value only where the path finds one.
+  case replace
+  /// `json_remove`: removes the value.
+  case remove
+}
+
+/// The value a JSON mutation writes: an SQL value (text becomes a JSON string), or JSON text
+/// (a column stored as JSON), which is written as the JSON it holds.
+@usableFromInline
+package struct JSONMutationValue: Hashable, Sendable {
+  @usableFromInline let value: QueryFragment
+  @usableFromInline let isJSON: Bool
+
+  @inlinable
+  package init(_ value: QueryFragment, isJSON: Bool) {
+    self.value = value
+    self.isJSON = isJSON
+  }
 }
 
 /// A function SQLite and another dialect name differently.

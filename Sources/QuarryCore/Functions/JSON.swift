@@ -49,6 +49,72 @@ extension QueryExpression {
   }
 }
 
+// JSON mutation of a column stored as JSON: each returns the JSON changed, of the column's own
+// type, so that an update assigns it to the column it read:
+// `$0.tags = $0.tags.jsonAppend("errands")`.
+extension QueryAssignable where QueryValue: StoredAsJSON {
+  /// `json_set(json, ?, value)`: the JSON with `value` at `path`, replacing what is there or
+  /// creating it; `[#]` at the end of the path appends to the array.
+  ///
+  /// `TaggedReminder.select { $0.tags.jsonSet("$[0]", to: "home") }` renders `SELECT json_set("taggedReminders"."tags", '$[0]', 'home') FROM "taggedReminders"`.
+  public func jsonSet<Value: QueryAssignable>(_ path: String, to value: Value)
+    -> SQLQueryExpression<QueryValue>
+  {
+    jsonMutation(.set, path, value)
+  }
+
+  /// `json_insert(json, ?, value)`: the JSON with `value` at `path` only where nothing is
+  /// there yet; `[#]` at the end of the path appends to the array.
+  ///
+  /// `TaggedReminder.select { $0.tags.jsonInsert("$[0]", "home") }` renders `SELECT json_insert("taggedReminders"."tags", '$[0]', 'home') FROM "taggedReminders"`.
+  public func jsonInsert<Value: QueryAssignable>(_ path: String, _ value: Value)
+    -> SQLQueryExpression<QueryValue>
+  {
+    jsonMutation(.insert, path, value)
+  }
+
+  /// `json_replace(json, ?, value)`: the JSON with `value` at `path` only where something is
+  /// there already.
+  ///
+  /// `TaggedReminder.select { $0.tags.jsonReplace("$[0]", with: "home") }` renders `SELECT json_replace("taggedReminders"."tags", '$[0]', 'home') FROM "taggedReminders"`.
+  public func jsonReplace<Value: QueryAssignable>(_ path: String, with value: Value)
+    -> SQLQueryExpression<QueryValue>
+  {
+    jsonMutation(.replace, path, value)
+  }
+
+  /// `json_remove(json, ?)`: the JSON without the value at `path` (an array's later elements
+  /// move up).
+  ///
+  /// `TaggedReminder.select { $0.tags.jsonRemove("$[0]") }` renders `SELECT json_remove("taggedReminders"."tags", '$[0]') FROM "taggedReminders"`.
+  public func jsonRemove(_ path: String) -> SQLQueryExpression<QueryValue> {
+    var json = QueryFragment()
+    write(to: &json)
+    return SQLQueryExpression(.form(.jsonMutation(.remove, json, path: path, value: nil)))
+  }
+
+  /// `json_insert(json, '$[#]', value)`: the JSON array with `value` appended.
+  ///
+  /// `TaggedReminder.select { $0.tags.jsonAppend("home") }` renders `SELECT json_insert("taggedReminders"."tags", '$[#]', 'home') FROM "taggedReminders"`.
+  public func jsonAppend<Value: QueryAssignable>(_ value: Value) -> SQLQueryExpression<QueryValue> {
+    jsonMutation(.insert, "$[#]", value)
+  }
+
+  func jsonMutation<Value: QueryAssignable>(
+    _ mutation: JSONMutation, _ path: String, _ value: Value
+  ) -> SQLQueryExpression<QueryValue> {
+    var json = QueryFragment()
+    write(to: &json)
+    var written = QueryFragment()
+    written.appendTypedArgument(value)
+    let isJSON = Value.QueryValue.self is any StoredAsJSON.Type
+    return SQLQueryExpression(
+      .form(
+        .jsonMutation(
+          mutation, json, path: path, value: JSONMutationValue(written, isJSON: isJSON))))
+  }
+}
+
 extension QueryExpression where QueryValue: QueryOptional {
   /// `json_array_length(expression)` of an optional JSON value: nil where it is `NULL`.
   ///

@@ -33,8 +33,10 @@ public struct JSONRepresentation<Value: Codable>: QueryRepresentable {
   }
 }
 
-/// A value stored as JSON text, which JSON functions read as JSON rather than as a string.
-package protocol StoredAsJSON {}
+/// A value stored as JSON text, which JSON functions read as JSON rather than as a string: a
+/// ``JSONRepresentation``, or an optional one. Its columns get the JSON mutations
+/// (`jsonSet(_:to:)`, `jsonAppend(_:)`, …).
+public protocol StoredAsJSON {}
 
 extension JSONRepresentation: StoredAsJSON {}
 extension Optional: StoredAsJSON where Wrapped: StoredAsJSON {}

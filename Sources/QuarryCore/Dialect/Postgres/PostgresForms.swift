@@ -92,6 +92,8 @@ enum PostgresForms {
       renderer.refuse(
         "INSERT OR \(resolution)", instead: "use onConflictDoNothing() or onConflictDoUpdate(…)")
       renderer.append(sql: " ")
+    case .jsonMutation(let mutation, let json, let path, let value):
+      PostgresJSONMutation.render(mutation, json, path: path, value: value, into: &renderer)
     }
   }
 

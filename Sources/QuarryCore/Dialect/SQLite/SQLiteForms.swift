@@ -60,6 +60,19 @@ enum SQLiteForms {
       // SQLite assigns a rowid key for NULL.
       fragment.append(binding: .null)
     case .conflictResolution(let resolution): fragment.append(sql: "OR \(resolution) ")
+    case .jsonMutation(let mutation, let json, let path, let value):
+      let name =
+        switch mutation {
+        case .set: "json_set"
+        case .insert: "json_insert"
+        case .replace: "json_replace"
+        case .remove: "json_remove"
+        }
+      fragment.append("\(raw: name)(\(json), \(path)")
+      if let value {
+        fragment.append(value.isJSON ? ", json(\(value.value))" : ", \(value.value)")
+      }
+      fragment.append(sql: ")")
     }
   }
 
