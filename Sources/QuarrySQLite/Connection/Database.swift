@@ -130,7 +130,8 @@ public final class Database {
   package func rendered(_ statement: some Statement) -> QueryFragment {
     var fragment = QueryFragment()
     swap(&fragment, &renderBuffer)
-    fragment.removeAll(keepingCapacity: true)
+    // (Emptied here, where the buffer is held once: in `recycle` the caller still holds it.)
+    if !fragment.utf8.isEmpty { fragment.removeAll(keepingCapacity: true) }
     statement.writeStatement(to: &fragment)
     return fragment
   }

@@ -19,7 +19,8 @@ public struct Delete<From: Table>: Statement, Sendable {
   /// `Delete(filter: Reminder.where { $0.isCompleted })` renders
   /// `DELETE FROM "reminders" WHERE "reminders"."isCompleted"`.
   public init(filter: Where<From> = Where()) {
-    self.filter = filter.applyingDefaultScope().filter
+    self.filter = filter
+    _ = self.filter.applyDefaultScope()
   }
 
   /// Restricts the delete to rows matching a predicate, joined to earlier ones with `AND`.

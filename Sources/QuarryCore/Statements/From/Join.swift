@@ -267,7 +267,7 @@ extension Where {
   /// join of no rows has none, whatever its kind (as in StructuredQueries).
   @usableFromInline
   var joinFilter: (condition: QueryFragment, predicates: QueryFragment) {
-    let filter = applyingDefaultScope().filter
+    let filter = withDefaultScope()
     return filter.isNone
       ? (QueryFragment(), filter.predicates) : (filter.predicates, QueryFragment())
   }
@@ -281,7 +281,7 @@ extension Table {
     var source: QueryFragment = "\nFROM \(raw: schema.quotedName)"
     guard let on else {
       source.appendJoin(kind, Other.schema, alias: nil, on: on, filter: QueryFragment())
-      return (source, other.applyingDefaultScope().filter.predicates)
+      return (source, other.withDefaultScope().predicates)
     }
     let filter = other.joinFilter
     source.appendJoin(kind, Other.schema, alias: nil, on: on, filter: filter.condition)
@@ -546,7 +546,7 @@ extension JoinSelect {
     } else {
       // A cross join has no condition: the joined table's filter goes to WHERE.
       source.appendJoin(kind, C.schema, alias: nil, on: on, filter: QueryFragment())
-      let filter = other.applyingDefaultScope().filter
+      let filter = other.withDefaultScope()
       if !filter.predicates.isEmpty {
         predicates.appendConjunct(SQLQueryExpression<Bool>(filter.predicates))
       }

@@ -87,6 +87,10 @@ public struct DefaultScope: Sendable {
     clauses = scope.scopeClauses
   }
 
+  /// Whether the scope keeps every row, in the table's order: no scope.
+  @inlinable
+  var isEmpty: Bool { predicates.isEmpty && !keepsNoRow && clauses.isEmpty }
+
   /// No scope: every row.
   @inlinable
   init() {
@@ -103,24 +107,30 @@ extension Table {
 }
 
 extension Where {
-  /// The filter with the table's default scope applied, once: the scope's predicates before
-  /// this filter's, unless this filter already starts with them (an `all` written as
-  /// `Self.where { … }`). The clauses are those a select of it starts with. A filter started
-  /// from ``Table/unscoped``, or whose scope was applied, is returned as it is.
+  /// Applies the table's default scope, once: the scope's predicates go before this filter's,
+  /// unless this filter already starts with them (an `all` written as `Self.where { … }`).
+  /// Returns the scope's clauses, which a select of it starts with, or nil when it has none. A
+  /// filter started from ``Table/unscoped``, or whose scope was applied, stays as it is.
   @inlinable
-  consuming func applyingDefaultScope() -> (filter: Where<From>, clauses: SelectClauses) {
-    guard !skipsDefaultScope else { return (self, SelectClauses()) }
+  mutating func applyDefaultScope() -> SelectClauses? {
+    guard !skipsDefaultScope else { return nil }
     skipsDefaultScope = true
     let scope = From.defaultScope
-    let clauses = scope.clauses
-    guard !scope.predicates.isEmpty, !startsWith(scope.predicates) else {
-      return (self, clauses)
-    }
+    let clauses = scope.clauses.isEmpty ? nil : scope.clauses
+    guard !scope.predicates.isEmpty, !startsWith(scope.predicates) else { return clauses }
     var scopeFilter = Where(predicates: scope.predicates)
     scopeFilter.isNone = scope.keepsNoRow
-    var scoped = scopeFilter.and(self)
-    scoped.skipsDefaultScope = true
-    return (scoped, clauses)
+    self = scopeFilter.and(self)
+    skipsDefaultScope = true
+    return clauses
+  }
+
+  /// The filter with the table's default scope applied (``applyDefaultScope()``).
+  @inlinable
+  func withDefaultScope() -> Where<From> {
+    var filter = self
+    _ = filter.applyDefaultScope()
+    return filter
   }
 
   /// Whether this filter's predicates are `prefix`, or start with it and add more with `AND`.

@@ -42,9 +42,8 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   @inlinable
   public init(selection: QueryFragment? = nil, filter: Where<From> = Where()) {
     self.selectionTerms = selection.map { [$0] }
-    let scoped = filter.applyingDefaultScope()
-    self.filter = scoped.filter
-    self.clauses = scoped.clauses
+    self.filter = filter
+    if let clauses = self.filter.applyDefaultScope() { self.clauses = clauses }
   }
 
   @inlinable

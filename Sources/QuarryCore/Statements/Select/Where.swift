@@ -89,6 +89,16 @@ public struct Where<From: Table>: Statement, Sendable {
 
   @inlinable
   public func writeStatement(to fragment: inout QueryFragment) {
+    let schema = From.schema
+    if isPrimaryKeyLookup, fragment.isEmpty, let byKey = schema.selectByPrimaryKeyUTF8,
+      From.defaultScope.isEmpty
+    {
+      // `find(_:)` as it is, without a select around it: the schema's pre-rendered select.
+      fragment = QueryFragment(
+        utf8: byKey, bindings: predicates.values,
+        placeholders: schema.selectByPrimaryKeyPlaceholders, preRendered: .selectByPrimaryKey)
+      return
+    }
     Select<From, From>(filter: self).writeStatement(to: &fragment)
   }
 

@@ -33,7 +33,8 @@ public struct Update<Base: Table>: Statement, Sendable {
   ) {
     self.conflictResolution = conflictResolution
     self.assignments = assignments
-    self.filter = filter.applyingDefaultScope().filter
+    self.filter = filter
+    _ = self.filter.applyDefaultScope()
   }
 
   /// Restricts the update to rows matching a predicate, joined to earlier ones with `AND`.
