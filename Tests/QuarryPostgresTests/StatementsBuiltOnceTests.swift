@@ -304,6 +304,12 @@ struct StatementsBuiltOnceTests {
         try await postgres.read { try await globbed.fetchAll($0) }
       }
       #expect(error?.message.contains("GLOB has no PostgreSQL form") == true)
+      // A JSON path PostgreSQL's `text[]` paths can't follow (`[#]` in the middle).
+      let middleEnd = Tagging.select { $0.tags.jsonSet("$[#][0]", to: 1) }
+      let pathError = await #expect(throws: PostgresError.self) {
+        try await postgres.read { try await middleEnd.fetchAll($0) }
+      }
+      #expect(pathError?.message.contains("has no PostgreSQL form") == true)
     }
   }
 }
