@@ -64,6 +64,38 @@ enum GRDBContenders {
     }
   }
 
+  /// W10: every row of the file at `path` through a cursor of records (`init(row:)`, by
+  /// column index), decoded one at a time.
+  static func streamRecords(path: String) throws -> Contender {
+    let queue = try DatabaseQueue(path: path)
+    return Contender(name: "GRDB records") {
+      try queue.read { db in
+        let cursor = try GRDBItem.fetchCursor(db, sql: selectItems)
+        var checksum = 0
+        while let item = try cursor.next() {
+          checksum &+= itemChecksum(item.name, item.price, item.note, item.isActive)
+        }
+        return checksum
+      }
+    }
+  }
+
+  /// W10: every row of the file at `path` through a cursor of rows, each value read by column
+  /// index.
+  static func streamRows(path: String) throws -> Contender {
+    let queue = try DatabaseQueue(path: path)
+    return Contender(name: "GRDB Row") {
+      try queue.read { db in
+        let cursor = try Row.fetchCursor(db, sql: selectItems)
+        var checksum = 0
+        while let row = try cursor.next() {
+          checksum &+= itemChecksum(row[1], row[2], row[3], row[4])
+        }
+        return checksum
+      }
+    }
+  }
+
   /// GRDB renders SQL only with a database at hand: this prepares the request, as a fetch would.
   static func render(count: Int) throws -> Contender {
     let queue = try queue(itemsSchema)

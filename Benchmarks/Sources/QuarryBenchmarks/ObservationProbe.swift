@@ -31,6 +31,10 @@ final class LatencyProbe: @unchecked Sendable {
   private var failure: (any Error)?
   /// The next value to commit.
   private(set) var nextValue = 1
+  /// The workload named in errors.
+  private let workload: String
+
+  init(workload: String = "W8") { self.workload = workload }
 
   /// Notes that the transaction writing `value` is about to commit.
   func committing(_ value: Int) {
@@ -65,9 +69,9 @@ final class LatencyProbe: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     while lastReceived < value {
-      if let failure { throw BenchmarkError("W8: the observation failed: \(failure)") }
+      if let failure { throw BenchmarkError("\(workload): the observation failed: \(failure)") }
       guard condition.wait(until: deadline) else {
-        throw BenchmarkError("W8: value \(value) not received within 10 seconds")
+        throw BenchmarkError("\(workload): value \(value) not received within 10 seconds")
       }
     }
   }
@@ -84,7 +88,7 @@ final class LatencyProbe: @unchecked Sendable {
     }
     let measured = condition.withLock { latencies }
     guard measured.count == count else {
-      throw BenchmarkError("W8: \(measured.count) latencies for \(count) commits")
+      throw BenchmarkError("\(workload): \(measured.count) latencies for \(count) commits")
     }
     return measured
   }

@@ -19,6 +19,14 @@ enum QuarryContenders {
     return queue
   }
 
+  /// Makes the database file at `path` with `sql` (W10: its rows are made once, untimed).
+  static func makeFile(at path: String, _ sql: String...) throws {
+    let queue = try DatabaseQueue(path: path)
+    try queue.writeWithoutTransaction { db in
+      for statement in sql { try db.execute(sql: statement) }
+    }
+  }
+
   static func fetchWide(rows: Int, strict: Bool = false) throws -> Contender {
     let queue = try queue(strict ? strictSchema(wideSchema) : wideSchema, wideRows(rows))
     return Contender(name: "Quarry") {
@@ -58,6 +66,21 @@ enum QuarryContenders {
     return Contender(name: "Quarry") {
       try queue.read { db in
         try ids.reduce(0) { $0 &+ (try Item.find($1).fetchOne(db)?.id ?? 0) }
+      }
+    }
+  }
+
+  /// W10: every row of the file at `path` through `fetchCursor`, decoded one at a time.
+  static func streamItems(path: String) throws -> Contender {
+    let queue = try DatabaseQueue(path: path)
+    return Contender(name: "Quarry") {
+      try queue.read { db in
+        let cursor = try Item.all.fetchCursor(db)
+        var checksum = 0
+        while let item = try cursor.next() {
+          checksum &+= itemChecksum(item.name, item.price, item.note, item.isActive)
+        }
+        return checksum
       }
     }
   }

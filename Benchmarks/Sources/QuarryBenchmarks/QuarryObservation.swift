@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import Quarry
 import QuarrySQLite
@@ -36,6 +37,44 @@ enum QuarryObservation {
       commit: { value in
         try writer.write { db in
           try db.execute(sql: latencyInsert, arguments: [value])
+          probe.committing(value)
+        }
+      },
+      close: {
+        consumer.cancel()
+        try? FileManager.default.removeItem(at: folder)
+      })
+  }
+
+  /// W10O: all `rows` rows of `items` observed on a pool; commit `value` writes `value` as the
+  /// first row's price, which the consumer reads back from the array it receives.
+  static func largeResult(rows: Int) throws -> LatencySubject {
+    let folder = try temporaryDatabaseFolder("w10")
+    let pool = try writer(pool: true, in: folder)
+    try pool.writeWithoutTransaction { db in
+      try db.execute(sql: itemsSchema)
+      try db.execute(sql: itemRows(rows))
+    }
+    let probe = LatencyProbe(workload: "W10O")
+    let values = pool.observe(Item.all)
+    let consumer = Task.detached {
+      do {
+        for try await items in values {
+          guard items.count == rows, let first = items.first else {
+            throw BenchmarkError("W10O: \(items.count) rows received, \(rows) expected")
+          }
+          probe.received(Int(first.price))
+        }
+      } catch {
+        probe.failed(error)
+      }
+    }
+    try probe.wait(for: 0)
+    return LatencySubject(
+      name: "Quarry pool", probe: probe,
+      commit: { value in
+        try pool.write { db in
+          try db.execute(sql: largeResultUpdate, arguments: [value])
           probe.committing(value)
         }
       },

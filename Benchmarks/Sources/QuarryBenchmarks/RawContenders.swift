@@ -42,6 +42,17 @@ enum RawContenders {
     return Contender(name: "raw C") { ids.reduce(0) { $0 &+ (find.findItem($1)?.id ?? 0) } }
   }
 
+  /// W10: every row of the file at `path`, stepped and read one at a time, none kept.
+  static func streamItems(path: String) throws -> Contender {
+    let connection = try RawConnection(readingFile: path)
+    let select = try connection.prepare(selectItems)
+    return Contender(name: "raw C") {
+      withExtendedLifetime(connection) {
+        select.streamItems { $0 &+ itemChecksum($1.name, $1.price, $1.note, $1.isActive) }
+      }
+    }
+  }
+
   /// The same SQL text and bindings built by hand with string appends.
   static func render(count: Int) -> Contender {
     Contender(name: "hand-built string") {

@@ -79,6 +79,14 @@ extension RawStatement {
     return rows
   }
 
+  /// Steps the statement to its end, folding each row into a checksum as it is read.
+  func streamItems(_ fold: (Int, RawItem) -> Int) -> Int {
+    defer { sqlite3_reset(handle) }
+    var checksum = 0
+    while sqlite3_step(handle) == SQLITE_ROW { checksum = fold(checksum, readItem()) }
+    return checksum
+  }
+
   func insert(_ values: ItemValues) throws {
     defer { sqlite3_reset(handle) }
     sqlite3_bind_null(handle, 1)

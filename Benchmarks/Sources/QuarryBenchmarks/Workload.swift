@@ -69,6 +69,8 @@ struct ItemValues {
 let selectWide = #"SELECT "id", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9" FROM "wide""#
 let selectItems = #"SELECT "id", "name", "price", "note", "isActive" FROM "items""#
 let clearItems = #"DELETE FROM "items""#
+/// W10O's write: a commit's value as the first row's price, read back by the consumer.
+let largeResultUpdate = #"UPDATE "items" SET "price" = ? WHERE "id" = 1"#
 let renderMinimumPrice = 10.0
 let renderExcludedName = "item-000000000000042"
 

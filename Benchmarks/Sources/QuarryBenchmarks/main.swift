@@ -1,8 +1,9 @@
 import BenchmarkSupport
 import Foundation
 
-// Runs every workload for every contender in one process and prints median times as ratios to
-// raw SQLite C calls. `--quick` uses tiny sizes, to check that the harness still works.
+// Runs every workload for every contender in one process (but W10, whose contenders each run in
+// a process of their own) and prints median times as ratios to raw SQLite C calls. `--quick`
+// uses tiny sizes, to check that the harness still works.
 
 let quick = CommandLine.arguments.contains("--quick")
 let rowCount = quick ? 1_000 : 100_000
@@ -18,6 +19,11 @@ let onlyContender = CommandLine.arguments.first { $0.hasPrefix("contender=") }?.
 var results: [[Measurement]] = []
 
 try QuarryContenders.configureSQLite()
+
+// W10 runs each contender in a process of its own: this executable, started with `--child`.
+if let child = CommandLine.arguments.firstIndex(of: "--child") {
+  try runChild(Array(CommandLine.arguments[(child + 1)...]))
+}
 
 @MainActor
 func run(_ id: String, _ title: String, _ contenders: () throws -> [Contender]) throws {
@@ -128,6 +134,26 @@ if only.isEmpty || only.contains("W8") {
     subjects, commits: quick ? 40 : 1_000, rounds: quick ? 2 : 10, warmUp: quick ? 10 : 100)
 }
 
+// W10: a cursor over a large file (W10C) and an observation of a large result (W10O), each
+// contender in its own process, for its peak memory. Printed after the table.
+let streamedRowCount = quick ? 10_000 : 10_000_000
+let largeResultRowCount = quick ? 1_000 : 100_000
+var cursors: (measurements: [Measurement], memory: [CursorMemory], fileBytes: Int)?
+if only.isEmpty || only.contains("W10") || only.contains("W10C") {
+  cursors = try measureCursors(
+    rows: streamedRowCount, iterations: iterations,
+    names: cursorContenders.map(\.name).filter { onlyContender == nil || $0 == onlyContender! })
+  results.append(cursors!.measurements)
+}
+var largeResults: [LargeResultMeasurement] = []
+if only.isEmpty || only.contains("W10") || only.contains("W10O") {
+  largeResults = try measureLargeResults(
+    rows: largeResultRowCount, commits: quick ? 20 : 200, warmUp: quick ? 5 : 20,
+    names: largeResultContenders.map(\.name).filter { name in
+      onlyContender.map { name.hasPrefix($0) } ?? true
+    })
+}
+
 // W6, raw C on the same file and the machine's ceiling are measured together, interleaved, and
 // shown as three groups, each as ratios to its own single reader or thread.
 var scaling: (pool: Double, raw: Double, ceiling: Double)?
@@ -171,3 +197,8 @@ if let scaling {
 }
 if let summary = PoolContenders.stats.summary { print(summary) }
 printLatencies(latencies)
+if let cursors {
+  printCursors(
+    cursors.measurements, cursors.memory, rows: streamedRowCount, fileBytes: cursors.fileBytes)
+}
+printLargeResults(largeResults, rows: largeResultRowCount)
