@@ -13,6 +13,7 @@ let package = Package(
     .executable(name: "quarry", targets: ["QuarryTool"]),
     .executable(name: "quarry-postgres", targets: ["QuarryPostgresTool"]),
     .executable(name: "quarry-schema", targets: ["QuarrySchemaTool"]),
+    .plugin(name: "QuarryCheckPlugin", targets: ["QuarryCheckPlugin"]),
   ],
   traits: [
     .trait(
@@ -128,17 +129,38 @@ let package = Package(
     .executableTarget(
       name: "QuarrySchemaTool",
       dependencies: [
-        "QuarryCore", "QuarrySQLite", "QuarrySQLText", "QuarryTableModel", "CSQLite",
-        .product(name: "SwiftParser", package: "swift-syntax"),
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        "QuarryCore", "QuarrySQLite", "QuarrySQLText", "QuarryTableModel", "QuarrySourceModel",
+        "CSQLite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    // `quarry-postgres`: the demo on a PostgreSQL server.
+    // The `#sql` literals and `@Table`/`@Selection` declarations of Swift source files, read
+    // with the macro's table model: what `quarry-schema check` and `quarry-postgres check` check.
+    .target(
+      name: "QuarrySourceModel",
+      dependencies: [
+        "QuarryCore", "QuarrySQLText", "QuarryTableModel",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ]
+    ),
+    // `swift package quarry-check`: `quarry-schema check` over a package's source targets.
+    .plugin(
+      name: "QuarryCheckPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "quarry-check",
+          description:
+            "Check #sql literals and @Table/@Selection declarations against the schema.")),
+      dependencies: ["QuarrySchemaTool"]
+    ),
+    // `quarry-postgres`: the demo on a PostgreSQL server, and the check of `dialect: .postgres`
+    // literals against one.
     .executableTarget(
       name: "QuarryPostgresTool",
       dependencies: [
-        "Quarry", "QuarryPostgres", "QuarrySQLite", "QuarryDemo",
+        "Quarry", "QuarryPostgres", "QuarrySQLite", "QuarryDemo", "QuarrySourceModel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -199,7 +221,8 @@ let package = Package(
       dependencies: [
         "Quarry", "QuarryPostgres", "QuarrySQLite", "QuarryPostgresTool",
         .product(name: "Logging", package: "swift-log"),
-      ]
+      ],
+      exclude: ["Fixtures"]
     ),
     // Compiled as a new app is in Xcode 26: declarations isolated to the main actor by default,
     // with the approachable-concurrency features; its `@Table` types must still work off it.
