@@ -12,7 +12,7 @@ let package = Package(
     .library(name: "QuarryTestSupport", targets: ["QuarryTestSupport"]),
     .executable(name: "quarry", targets: ["QuarryTool"]),
     .executable(name: "quarry-postgres", targets: ["QuarryPostgresTool"]),
-    .executable(name: "quarry-schema", targets: ["QuarrySchemaTool"]),
+    .executable(name: "quarry-schema", targets: ["quarry-schema"]),
     .plugin(name: "QuarryCheckPlugin", targets: ["QuarryCheckPlugin"]),
   ],
   traits: [
@@ -126,13 +126,16 @@ let package = Package(
     // `quarry-schema`: reads `@Table` declarations from source files with the macro's own table
     // model, and writes the migration a database needs. Apart from `quarry`, which would
     // otherwise compile swift-syntax a second time (for itself, besides the macros' copy).
+    // The target is named as its product: a plugin's tool is built as the product named like
+    // the target it depends on.
     .executableTarget(
-      name: "QuarrySchemaTool",
+      name: "quarry-schema",
       dependencies: [
         "QuarryCore", "QuarrySQLite", "QuarrySQLText", "QuarryTableModel", "QuarrySourceModel",
         "CSQLite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      path: "Sources/QuarrySchemaTool"
     ),
     // The `#sql` literals and `@Table`/`@Selection` declarations of Swift source files, read
     // with the macro's table model: what `quarry-schema check` and `quarry-postgres check` check.
@@ -153,7 +156,7 @@ let package = Package(
           verb: "quarry-check",
           description:
             "Check #sql literals and @Table/@Selection declarations against the schema.")),
-      dependencies: ["QuarrySchemaTool"]
+      dependencies: ["quarry-schema"]
     ),
     // `quarry-postgres`: the demo on a PostgreSQL server, and the check of `dialect: .postgres`
     // literals against one.
@@ -237,7 +240,7 @@ let package = Package(
     ),
     .testTarget(
       name: "QuarryToolTests",
-      dependencies: ["Quarry", "QuarrySQLite", "QuarryTool", "QuarrySchemaTool"],
+      dependencies: ["Quarry", "QuarrySQLite", "QuarryTool", "quarry-schema"],
       exclude: ["Fixtures"]
     ),
   ],
