@@ -86,6 +86,17 @@ struct SchemaCheckCommandTests {
         """)
   }
 
+  /// PostgreSQL literals are `quarry-postgres check`'s: `--postgres` says so, as a usage error,
+  /// rather than pass without checking them.
+  @Test func refersPostgresToQuarryPostgres() throws {
+    let folder = Self.fixtures.appendingPathComponent("Clean").path
+    let (status, output, errors) = try runQuarry(
+      ["check", "--postgres", "postgres://localhost/app", folder], executable: "quarry-schema")
+    #expect(status == 64)
+    #expect(output == "")
+    #expect(errors.contains("checked by `quarry-postgres check URL SOURCES…`"))
+  }
+
   /// With `--database`, the schema is the database's, and the migrations don't run.
   @Test func checksAgainstADatabase() throws {
     let folder = FileManager.default.temporaryDirectory
