@@ -12,7 +12,8 @@ let package = Package(
     .library(name: "QuarryTestSupport", targets: ["QuarryTestSupport"]),
     .executable(name: "quarry", targets: ["QuarryTool"]),
     .executable(name: "quarry-postgres", targets: ["QuarryPostgresTool"]),
-    .executable(name: "quarry-schema", targets: ["QuarrySchemaTool"]),
+    .executable(name: "quarry-schema", targets: ["quarry-schema"]),
+    .plugin(name: "QuarryCheckPlugin", targets: ["QuarryCheckPlugin"]),
   ],
   traits: [
     .trait(
@@ -125,20 +126,44 @@ let package = Package(
     // `quarry-schema`: reads `@Table` declarations from source files with the macro's own table
     // model, and writes the migration a database needs. Apart from `quarry`, which would
     // otherwise compile swift-syntax a second time (for itself, besides the macros' copy).
+    // The target is named as its product: a plugin's tool is built as the product named like
+    // the target it depends on.
     .executableTarget(
-      name: "QuarrySchemaTool",
+      name: "quarry-schema",
       dependencies: [
-        "QuarryCore", "QuarrySQLite", "QuarrySQLText", "QuarryTableModel", "CSQLite",
+        "QuarryCore", "QuarrySQLite", "QuarrySQLText", "QuarryTableModel", "QuarrySourceModel",
+        "CSQLite",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Sources/QuarrySchemaTool"
+    ),
+    // The `#sql` literals and `@Table`/`@Selection` declarations of Swift source files, read
+    // with the macro's table model: what `quarry-schema check` and `quarry-postgres check` check.
+    .target(
+      name: "QuarrySourceModel",
+      dependencies: [
+        "QuarryCore", "QuarrySQLText", "QuarryTableModel",
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
       ]
     ),
-    // `quarry-postgres`: the demo on a PostgreSQL server.
+    // `swift package quarry-check`: `quarry-schema check` over a package's source targets.
+    .plugin(
+      name: "QuarryCheckPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "quarry-check",
+          description:
+            "Check #sql literals and @Table/@Selection declarations against the schema.")),
+      dependencies: ["quarry-schema"]
+    ),
+    // `quarry-postgres`: the demo on a PostgreSQL server, and the check of `dialect: .postgres`
+    // literals against one.
     .executableTarget(
       name: "QuarryPostgresTool",
       dependencies: [
-        "Quarry", "QuarryPostgres", "QuarrySQLite", "QuarryDemo",
+        "Quarry", "QuarryPostgres", "QuarrySQLite", "QuarryDemo", "QuarrySourceModel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -199,7 +224,8 @@ let package = Package(
       dependencies: [
         "Quarry", "QuarryPostgres", "QuarrySQLite", "QuarryPostgresTool",
         .product(name: "Logging", package: "swift-log"),
-      ]
+      ],
+      exclude: ["Fixtures"]
     ),
     // Compiled as a new app is in Xcode 26: declarations isolated to the main actor by default,
     // with the approachable-concurrency features; its `@Table` types must still work off it.
@@ -214,7 +240,7 @@ let package = Package(
     ),
     .testTarget(
       name: "QuarryToolTests",
-      dependencies: ["Quarry", "QuarrySQLite", "QuarryTool", "QuarrySchemaTool"],
+      dependencies: ["Quarry", "QuarrySQLite", "QuarryTool", "quarry-schema"],
       exclude: ["Fixtures"]
     ),
   ],

@@ -35,6 +35,9 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
   public var constraint: String?
   /// The SQL of the failing statement, with numbered parameters.
   public var sql: String?
+  /// Where in ``sql`` the server places the error, when it says: a 1-based count of
+  /// characters (Unicode scalars), as PostgreSQL reports it.
+  public var position: Int?
   /// The statement's arguments.
   public var arguments: [QueryBinding]
   /// Whether ``description`` shows ``arguments``.
@@ -114,6 +117,7 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
         kind: .server, sqlState: info[.sqlState], message: info[.message] ?? "unknown error",
         detail: info[.detail], hint: info[.hint], constraint: info[.constraintName], sql: sql,
         arguments: arguments, showsArguments: showsArguments)
+      position = info[.position].flatMap { Int($0) }
       return
     }
     let kind: Kind

@@ -7,7 +7,7 @@ struct QuarryPostgresCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "quarry-postgres",
     abstract: "Type-safe SQL for Swift on PostgreSQL.",
-    subcommands: [PostgresDemoCommand.self]
+    subcommands: [PostgresDemoCommand.self, PostgresCheckCommand.self]
   )
 }
 

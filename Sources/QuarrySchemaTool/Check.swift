@@ -3,22 +3,27 @@ import CSQLite
 import Foundation
 import QuarryCore
 import QuarrySQLite
+import QuarrySourceModel
 import QuarryTableModel
 
-/// `quarry-schema check SOURCES…`: the `#sql` literals and `@Table` declarations of sources,
-/// checked against the schema their migrations build (or a database's).
+/// `quarry-schema check SOURCES…`: the `#sql` literals and `@Table` declarations (with the
+/// `@Selection` groups they hold) of sources, checked against the schema their migrations build
+/// (or a database's).
 struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Check #sql literals and @Table declarations against the schema.",
     discussion: """
       Builds the schema by running the #sql literals of registerMigration closures (files in \
       path order, literals in source order), or reads it from --database. Then prepares every \
-      other SQLite #sql literal against it, and compares every @Table declaration with it. \
+      other SQLite #sql literal against it, and compares every @Table declaration with it (a \
+      @Selection struct a table holds as a property with that table's columns). \
       Reports each problem as file:line:column: error: message, and exits with status 1 if \
       there is any. Interpolations render as at run time: a @Table type its name, a column its \
       qualified name, a value a bound parameter. Syntax errors are the macro's to report at \
       compile time; literals that are not whole statements (fragments), and literals for \
-      PostgreSQL, are not checked (the latter with a note).
+      PostgreSQL, are not checked (the latter with a note): `quarry-postgres check URL \
+      SOURCES…` prepares those on a PostgreSQL server (its own executable, so that this one \
+      builds no postgres-nio).
       """
   )
 
@@ -28,11 +33,25 @@ struct Check: ParsableCommand {
   @Option(help: "A SQLite database whose schema to check against (opened read-only).")
   var database: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Refused: `quarry-postgres check URL SOURCES…` checks PostgreSQL literals.",
+      valueName: "url"))
+  var postgres: String?
+
+  func validate() throws {
+    if postgres != nil {
+      throw ValidationError(
+        "PostgreSQL literals are checked by `quarry-postgres check URL SOURCES…` (a separate "
+          + "executable, so that quarry-schema builds no postgres-nio)")
+    }
+  }
+
   func run() throws {
     let files = try TableDeclarations.swiftFiles(sources)
     let declarations = try TableDeclarations(paths: files)
     var problems = declarations.problems
-    var notes: [String] = []
+    var notes = declarations.notes
     var literals: [SQLLiteral] = []
     for file in files {
       literals += SQLLiteral.all(
@@ -60,7 +79,8 @@ struct Check: ParsableCommand {
     for literal in literals where !literal.isMigration {
       if literal.isPostgres {
         notes.append(
-          "\(literal.location(ofByte: nil)): note: a PostgreSQL literal, not checked")
+          "\(literal.location(ofByte: nil)): note: a PostgreSQL literal, not checked "
+            + "(quarry-postgres check URL SOURCES… checks it)")
         continue
       }
       guard let (sql, offsets) = literal.renderedSQL(tables: tables),

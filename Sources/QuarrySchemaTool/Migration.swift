@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuarrySQLite
+import QuarrySourceModel
 
 /// `quarry-schema migration DATABASE SOURCES…`: the migration that takes the database to the
 /// schema the sources' `@Table` declarations expect.

@@ -30,7 +30,7 @@ struct PostgresDemoTests {
   }
 
   /// `quarry-postgres` beside the test bundle.
-  private static var quarryPostgresExecutable: URL? {
+  static var quarryPostgresExecutable: URL? {
     var folders = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
     folders.append(
       URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()

@@ -21,7 +21,8 @@ struct SchemaCheckCommandTests {
         \(folder)/Queries.swift:6:46: error: no such table: remindrs
         \(folder)/Queries.swift:11:34: error: no such column: is_completed
         \(folder)/Tables.swift:4:1: error: reminders.dueDate: no such column
-        \(folder)/Queries.swift:13:21: note: a PostgreSQL literal, not checked
+        \(folder)/Queries.swift:13:21: note: a PostgreSQL literal, not checked \
+        (quarry-postgres check URL SOURCES… checks it)
 
         """)
   }
@@ -31,6 +32,69 @@ struct SchemaCheckCommandTests {
     let (status, output, errors) = try runQuarry(["check", folder], executable: "quarry-schema")
     #expect(status == 0, "\(errors)")
     #expect(output == "")
+  }
+
+  /// A `@Selection` struct a table holds stands for its columns, compared there: a missing one,
+  /// and a NOT NULL one in an optional group. An enum group's columns are left with a note; a
+  /// `@Selection` class is the macro's error.
+  @Test func comparesTheSelectionGroupsATableHolds() throws {
+    let folder = Self.fixtures.appendingPathComponent("Selections").path
+    let (status, output, _) = try runQuarry(["check", folder], executable: "quarry-schema")
+    #expect(status == 1)
+    #expect(
+      output == """
+        \(folder)/Groups.swift:25:1: error: '@Selection' can only be applied to a struct or \
+        an enum
+        \(folder)/Groups.swift:30:1: error: remindersLists.updatedAt: no such column
+        \(folder)/Groups.swift:30:1: error: remindersLists.startDay: NOT NULL, but the Swift \
+        property is optional
+        \(folder)/Groups.swift:30:1: note: remindersLists.attachment: a @Selection enum's \
+        columns, not checked
+
+        """)
+  }
+
+  /// What `swift package quarry-check` runs: the files of the chosen targets (not their
+  /// folders), the options passed through, from the package's folder, so that a relative
+  /// `--database` is the package's.
+  @Test func checksTheFilesAndOptionsThePluginPasses() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("quarry-check-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Database(.file(folder.appendingPathComponent("app.sqlite").path)).execute(
+      sql: """
+        CREATE TABLE "reminders" (
+          "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "isCompleted" INTEGER NOT NULL,
+          "dueDate" TEXT
+        )
+        """)
+    let mistakes = Self.fixtures.appendingPathComponent("Mistakes").path
+    let files = ["Queries.swift", "Tables.swift"].map { "\(mistakes)/\($0)" }
+    let (status, output, errors) = try runQuarry(
+      ["check", "--database", "app.sqlite"] + files, executable: "quarry-schema",
+      in: folder)
+    #expect(status == 1, "\(errors)")
+    #expect(
+      output == """
+        \(mistakes)/Queries.swift:5:31: error: no such column: titel
+        \(mistakes)/Queries.swift:6:46: error: no such table: remindrs
+        \(mistakes)/Queries.swift:11:34: error: no such column: is_completed
+        \(mistakes)/Queries.swift:13:21: note: a PostgreSQL literal, not checked \
+        (quarry-postgres check URL SOURCES… checks it)
+
+        """)
+  }
+
+  /// PostgreSQL literals are `quarry-postgres check`'s: `--postgres` says so, as a usage error,
+  /// rather than pass without checking them.
+  @Test func refersPostgresToQuarryPostgres() throws {
+    let folder = Self.fixtures.appendingPathComponent("Clean").path
+    let (status, output, errors) = try runQuarry(
+      ["check", "--postgres", "postgres://localhost/app", folder], executable: "quarry-schema")
+    #expect(status == 64)
+    #expect(output == "")
+    #expect(errors.contains("checked by `quarry-postgres check URL SOURCES…`"))
   }
 
   /// With `--database`, the schema is the database's, and the migrations don't run.
@@ -55,7 +119,8 @@ struct SchemaCheckCommandTests {
       output == """
         \(mistakes)/Queries.swift:6:46: error: no such table: remindrs
         \(mistakes)/Queries.swift:11:34: error: no such column: is_completed
-        \(mistakes)/Queries.swift:13:21: note: a PostgreSQL literal, not checked
+        \(mistakes)/Queries.swift:13:21: note: a PostgreSQL literal, not checked \
+        (quarry-postgres check URL SOURCES… checks it)
 
         """)
   }

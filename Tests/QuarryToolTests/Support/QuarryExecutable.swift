@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 
-/// Runs the `quarry` executable (or another one of the package's) built next to the test bundle
-/// and returns its exit status and what it printed (standard output, then standard error).
-func runQuarry(_ arguments: [String], executable name: String = "quarry") throws -> (
-  status: Int32, output: String, errors: String
-) {
+/// Runs the `quarry` executable (or another one of the package's) built next to the test bundle,
+/// in `folder` if given, and returns its exit status and what it printed (standard output, then
+/// standard error).
+func runQuarry(
+  _ arguments: [String], executable name: String = "quarry", in folder: URL? = nil
+) throws -> (status: Int32, output: String, errors: String) {
   // The tools are dependencies of this target, so they are always built: an absence is a
   // failure, not a reason to skip.
   let executable = try #require(
@@ -13,6 +14,7 @@ func runQuarry(_ arguments: [String], executable name: String = "quarry") throws
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
+  if let folder { process.currentDirectoryURL = folder }
   let output = Pipe()
   let errors = Pipe()
   process.standardOutput = output

@@ -4,20 +4,20 @@ import SwiftParser
 import SwiftSyntax
 
 /// A `#sql` literal of a source file, and the SQL it renders for a check.
-struct SQLLiteral {
-  var file: String
-  var text: StringLiteralText
-  var converter: SourceLocationConverter
+package struct SQLLiteral {
+  package var file: String
+  package var text: StringLiteralText
+  package var converter: SourceLocationConverter
   /// Where the literal starts.
-  var position: AbsolutePosition
+  package var position: AbsolutePosition
   /// Whether it is in a `registerMigration` closure: it builds the schema.
-  var isMigration: Bool
+  package var isMigration: Bool
   /// Whether it says `dialect: .postgres`.
-  var isPostgres: Bool
+  package var isPostgres: Bool
 
   /// `file:line:column` of the source character that produced the SQL byte at `offset` of
   /// ``StringLiteralText/bytes``, or of the literal when there is none.
-  func location(ofByte offset: Int?) -> String {
+  package func location(ofByte offset: Int?) -> String {
     let position = offset.flatMap { $0 < text.origins.count ? text.origins[$0].start : nil }
     let location = converter.location(for: position ?? self.position)
     return "\(file):\(location.line):\(location.column)"
@@ -28,14 +28,22 @@ struct SQLLiteral {
   ///
   /// Interpolations render as the macro's runtime renders them: a `@Table` type (`\(Reminder.self)`)
   /// its quoted name, a column (`\(Reminder.columns.title)`) its qualified quoted name,
-  /// `\(quote: "…")` a quoted name, `\(raw: "…")` its text, and anything else a bound value, `?`.
-  func renderedSQL(tables: [String: TableModel]) -> (sql: String, sourceOffsets: [Int])? {
+  /// `\(quote: "…")` a quoted name, `\(raw: "…")` its text, and anything else a bound value:
+  /// `?`, or with `numberedPlaceholders` PostgreSQL's `$1`, `$2`, ….
+  package func renderedSQL(
+    tables: [String: TableModel], numberedPlaceholders: Bool = false
+  ) -> (sql: String, sourceOffsets: [Int])? {
     var sql: [UInt8] = []
     var sourceOffsets: [Int] = []
     var next = 0
+    var placeholders = 0
     for interpolation in text.interpolations {
-      guard let replacement = Self.rendering(interpolation.segment, tables: tables) else {
+      guard var replacement = Self.rendering(interpolation.segment, tables: tables) else {
         return nil
+      }
+      if replacement == "?" && numberedPlaceholders {
+        placeholders += 1
+        replacement = "$\(placeholders)"
       }
       sql += text.bytes[next..<interpolation.offset]
       sourceOffsets += next..<interpolation.offset
@@ -84,7 +92,7 @@ struct SQLLiteral {
   }
 
   /// The `#sql` literals of a source file, in source order.
-  static func all(in file: String, source: String) -> [SQLLiteral] {
+  package static func all(in file: String, source: String) -> [SQLLiteral] {
     let tree = Parser.parse(source: source)
     let converter = SourceLocationConverter(fileName: file, tree: tree)
     let finder = LiteralFinder(viewMode: .sourceAccurate)
