@@ -104,6 +104,13 @@ struct DefaultScopeTests {
         """)
     #expect(every.map(\.id) == [1, 2, 3, 4])
     #expect(try ScopedNote.unscoped.where { $0.isDeleted }.count().fetchOne(db) == 2)
+    // Filters combined from `unscoped` ones stay unscoped; from scoped ones, scoped.
+    let deletedOrFirst = ScopedNote.unscoped.where { $0.isDeleted }
+      .or(ScopedNote.unscoped.where { $0.id == 1 })
+    #expect(try deletedOrFirst.count().fetchOne(db) == 3)
+    #expect(try (!ScopedNote.unscoped.where { $0.id == 1 }).count().fetchOne(db) == 3)
+    let scopedAnd = ScopedNote.where { $0.id > 1 }.and(ScopedNote.where { $0.id < 4 })
+    #expect(try scopedAnd.fetchAll(db).map(\.id) == [3])
     // A scope written as `Self.where { … }` is applied once too.
     let live = try assertQuery(
       LiveNote.all, db: db,

@@ -330,6 +330,8 @@ extension Where {
     combined.append(other.predicates)
     var both = Where(predicates: combined)
     both.isNone = isNone || other.isNone
+    // Two filters that leave the default scope out (`unscoped`) make one that does too.
+    both.skipsDefaultScope = skipsDefaultScope && other.skipsDefaultScope
     return both
   }
 
@@ -363,7 +365,9 @@ extension Where {
     combined.append(sql: " OR ")
     combined.append(other.disjunct)
     combined.append(byte: UInt8(ascii: ")"))
-    return Where(predicates: combined, isOneOperand: true)
+    var either = Where(predicates: combined, isOneOperand: true)
+    either.skipsDefaultScope = skipsDefaultScope && other.skipsDefaultScope
+    return either
   }
 
   /// Rows the filter does not keep: `WHERE NOT (a)`.
@@ -380,7 +384,9 @@ extension Where {
   public func not() -> Self {
     var negated = QueryFragment(sql: "NOT ")
     negated.append(delimitedPredicates)
-    return Where(predicates: negated)
+    var filter = Where(predicates: negated)
+    filter.skipsDefaultScope = skipsDefaultScope
+    return filter
   }
 
   /// Rows both filters keep.
