@@ -34,6 +34,19 @@ struct RenderBufferTests {
     #expect(try Reminder.where { $0.priority == Priority.high }.fetchOne(db)?.title == "bread")
   }
 
+  @Test func aLargeStatementsStorageIsNotKept() throws {
+    let db = try Database()
+    try remindersSchema.execute(db)
+    try Reminder.insert {
+      for index in 0..<5_000 { Reminder.Draft(title: "reminder \(index)") }
+    }.execute(db)
+    #expect(try Reminder.count().fetchOne(db) == 5_000)
+    _ = try Reminder.where { $0.id < 3 }.fetchAll(db)
+    // The small statement's buffer, not the bulk insert's (about 70 KB of text, 20,000 values).
+    #expect(db.renderBuffer.utf8.capacity < 10_000)
+    #expect(db.renderBuffer.values.capacity < 1_000)
+  }
+
   @Test func aFailedStatementLeavesTheBufferToTheNext() throws {
     let db = try Database()
     try remindersSchema.execute(db)

@@ -137,10 +137,13 @@ public final class Database {
   }
 
   /// Takes back a fragment ``rendered(_:)`` made, as the next statement's buffer: unless it is
-  /// a schema's pre-rendered statement, whose text the schema shares.
+  /// a schema's pre-rendered statement, whose text the schema shares, or a large one (a bulk
+  /// insert), whose storage the connection would otherwise keep for good.
   @inlinable
   package func recycle(_ fragment: consuming QueryFragment) {
-    guard fragment.preRendered == nil else { return }
+    guard fragment.preRendered == nil, fragment.text.capacity <= 1 << 16,
+      fragment.values.capacity <= 1 << 12
+    else { return }
     renderBuffer = fragment
   }
 
