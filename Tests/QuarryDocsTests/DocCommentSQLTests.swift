@@ -1348,6 +1348,48 @@ struct DocCommentSQLTests {
       """#)
     check({ $0.title.jsonGroupArray() }, #"json_group_array("reminders"."title")"#)
     check(
+      { $0.title.jsonGroupArray(distinct: true, filter: $0.isCompleted) },
+      #"""
+      json_group_array(DISTINCT "reminders"."title") FILTER (WHERE "reminders"."isCompleted")
+      """#)
+    check(
+      RemindersList.select { $0.jsonObject() },
+      #"""
+      SELECT json_object('id', "remindersLists"."id", 'title', "remindersLists"."title")
+      FROM "remindersLists"
+      """#)
+    check(
+      RemindersList.select { $0.jsonGroupArray() },
+      #"""
+      SELECT json_group_array(json_object('id', "remindersLists"."id", 'title', "remindersLists"."title"))
+      FROM "remindersLists"
+      """#)
+    check(
+      { _ in RemindersList.aliased("l").columns.jsonObject() },
+      #"json_object('id', "l"."id", 'title', "l"."title")"#, runs: false)
+    check(
+      { _ in RemindersList.aliased("l").columns.jsonGroupArray() },
+      #"json_group_array(json_object('id', "l"."id", 'title', "l"."title"))"#, runs: false)
+    check(
+      Reminder.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }.select {
+        ($0.title, $1.jsonObject())
+      },
+      #"""
+      SELECT "reminders"."title", CASE WHEN ("remindersLists"."id" IS NOT NULL) THEN json_object('id', "remindersLists"."id", 'title', "remindersLists"."title") END
+      FROM "reminders"
+      LEFT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      Reminder.group { $0.remindersListID }.leftJoin(RemindersList.all) {
+        $0.remindersListID == $1.id
+      }.select { ($0.remindersListID, $1.jsonGroupArray()) },
+      #"""
+      SELECT "reminders"."remindersListID", json_group_array(json_object('id', "remindersLists"."id", 'title', "remindersLists"."title")) FILTER (WHERE ("remindersLists"."id" IS NOT NULL))
+      FROM "reminders"
+      LEFT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      GROUP BY "reminders"."remindersListID"
+      """#)
+    check(
       { SQLFunctions.jsonArray($0.id, $0.title).jsonArrayLength() },
       #"json_array_length(json_array("reminders"."id", "reminders"."title"))"#)
     check(

@@ -8,6 +8,20 @@ import Testing
   let title: String
 }
 
+@Table
+struct Step: Codable, Equatable {
+  let id: Int
+  var reminderID: Int
+  var title = ""
+}
+
+@Selection
+struct ReminderWithSteps {
+  let title: String
+  @Column(as: [Step].JSONRepresentation.self)
+  let steps: [Step]
+}
+
 @Suite("Article: Joins, subqueries and CTEs")
 struct JoinsSubqueriesAndCTEsTests {
   @Test func joins() throws {
@@ -36,6 +50,36 @@ struct JoinsSubqueriesAndCTEsTests {
     #expect(pairs.map(\.1) == ["Home", "Work", "Work"])
     let counted: [(String, Int)] = try queue.read { db in try sizes.fetchAll(db) }
     #expect(counted.map(\.1) == [2, 2])
+  }
+
+  @Test func rowsWithTheirChildren() throws {
+    let queue = try sampleQueue()
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE "steps" (
+            "id" INTEGER PRIMARY KEY, "reminderID" INTEGER NOT NULL, "title" TEXT NOT NULL
+          ) STRICT;
+          INSERT INTO "steps" VALUES (1, 1, 'Milk'), (2, 3, 'Outline'), (3, 1, 'Eggs');
+          """)
+    }
+    let withSteps = Reminder.group { $0.id }
+      .leftJoin(Step.all) { $0.id == $1.reminderID }
+      .select { ReminderWithSteps.Columns(title: $0.title, steps: $1.jsonGroupArray()) }
+    assertSQL(
+      withSteps,
+      """
+      SELECT "reminders"."title" AS "title", json_group_array(json_object('id', "steps"."id",
+      'reminderID', "steps"."reminderID", 'title', "steps"."title"))
+      FILTER (WHERE ("steps"."id" IS NOT NULL)) AS "steps"
+      FROM "reminders"
+      LEFT JOIN "steps" ON ("reminders"."id" = "steps"."reminderID")
+      GROUP BY "reminders"."id"
+      """)
+    let rows = try queue.read { db in try withSteps.fetchAll(db) }
+    #expect(rows.map(\.title) == ["Groceries", "Haircut", "Report", "Call Ada"])
+    #expect(
+      rows.map { $0.steps.map(\.title).sorted() } == [["Eggs", "Milk"], [], ["Outline"], []])
   }
 
   @Test func subqueriesCTEsAndUnions() throws {

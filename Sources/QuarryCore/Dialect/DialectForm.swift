@@ -41,6 +41,8 @@ package indirect enum DialectForm: Hashable, Sendable {
   case zeroBytes(Int)
   /// `x COLLATE name`, in parentheses.
   case collate(QueryFragment, String)
+  /// The bytes of a blob as hexadecimal text, how a row's blob column is written into JSON.
+  case hexBytes(QueryFragment)
   /// What only SQLite has (`GLOB`, FTS5, `hex()`, temporary triggers, …): another dialect
   /// refuses it before anything is sent, naming what to use instead.
   case sqliteOnly(QueryFragment, feature: String, alternative: String)
@@ -130,8 +132,9 @@ package enum AggregateForm: Hashable, Sendable {
   /// `total(x)`: the sum as a `Double`, `0.0` for no rows.
   case total(QueryFragment, distinct: Bool)
   /// `json_group_array(x)`; of JSON text (`isJSON`), `json_group_array(json(x))`, so the
-  /// array holds the values rather than strings of their text.
-  case jsonGroupArray(QueryFragment, isJSON: Bool)
+  /// array holds the values rather than strings of their text; `DISTINCT` before the value
+  /// when `distinct`.
+  case jsonGroupArray(QueryFragment, isJSON: Bool, distinct: Bool)
   /// `json_group_object(key, value)`.
   case jsonGroupObject(QueryFragment, QueryFragment)
 }

@@ -39,13 +39,24 @@ extension QueryExpression {
 
   /// `json_group_array(expression)`: the group's values as a JSON array. A column stored as
   /// JSON (`@Column(as: [String].JSONRepresentation.self)`) is read as JSON, `json(…)`, so the
-  /// array holds its arrays and objects, not strings of their text.
+  /// array holds its arrays and objects, not strings of their text. `distinct` leaves out
+  /// repeated values, `order` sorts the array (SQLite 3.44 or later), `filter` keeps only the
+  /// rows it matches.
   ///
   /// `$0.title.jsonGroupArray()` renders `json_group_array("reminders"."title")`.
-  public func jsonGroupArray() -> AggregateFunction<String> {
-    AggregateFunction(
-      .jsonGroupArray(queryFragment, isJSON: QueryValue.self is any StoredAsJSON.Type),
+  ///
+  /// `$0.title.jsonGroupArray(distinct: true, filter: $0.isCompleted)` renders `json_group_array(DISTINCT "reminders"."title") FILTER (WHERE "reminders"."isCompleted")`.
+  public func jsonGroupArray(
+    distinct: Bool = false, order: (any QueryExpression)? = nil,
+    filter: (any QueryExpression<Bool>)? = nil
+  ) -> AggregateFunction<String> {
+    var aggregate = AggregateFunction<String>(
+      .jsonGroupArray(
+        queryFragment, isJSON: QueryValue.self is any StoredAsJSON.Type, distinct: distinct),
       whenEmpty: "'[]'")
+    if let order { aggregate = aggregate.order(by: order) }
+    if let filter { aggregate.filter = filter.queryFragment }
+    return aggregate
   }
 }
 

@@ -2,6 +2,10 @@ import Foundation
 
 /// A `Codable` value stored as JSON text: `[String].JSONRepresentation` stores `["Milk","Eggs"]`.
 ///
+/// A table's rows (`Reminder.JSONRepresentation`, `[Reminder].JSONRepresentation`) are stored
+/// as JSON objects of their columns, as `jsonObject()` and `jsonGroupArray()` select them, and
+/// read through the table's decoder: every column reads as it does from a result row.
+///
 /// Malformed JSON in a row is a decoding error that names the column, never a crash.
 public struct JSONRepresentation<Value: Codable>: QueryRepresentable {
   public var queryOutput: Value
@@ -14,6 +18,7 @@ public struct JSONRepresentation<Value: Codable>: QueryRepresentable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     do {
+      if Self.holdsRows { return .text(try Self.encodeRows(queryOutput).text) }
       return .text(String(decoding: try encoder.encode(queryOutput), as: UTF8.self))
     } catch {
       return .invalid(QueryBindingError("\(Value.self) cannot be encoded as JSON: \(error)"))
@@ -23,7 +28,25 @@ public struct JSONRepresentation<Value: Codable>: QueryRepresentable {
   public init(decoder: inout some QueryDecoder) throws {
     let text = try decoder.decode(String.self)
     do {
+      if Self.holdsRows {
+        do {
+          queryOutput = try Self.decodeRows(text)
+          return
+        } catch let error as QueryDecodingError {
+          // Rows stored as `Codable` wrote them (before rows were written as their columns).
+          guard let value = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) else {
+            let place =
+              error.columnName.map { " in the row's \"\($0)\" (\(error.expectedType))" } ?? ""
+            throw QueryDecodingError(
+              expectedType: "\(Value.self) (JSON rows)", found: error.found + place)
+          }
+          queryOutput = value
+          return
+        }
+      }
       queryOutput = try JSONDecoder().decode(Value.self, from: Data(text.utf8))
+    } catch let error as QueryDecodingError {
+      throw error
     } catch {
       let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
       throw QueryDecodingError(

@@ -6,7 +6,7 @@ import Testing
 
 /// The tables the examples of doc comments query, as the comments show them.
 enum DocCommentSchema {
-  @Table struct Reminder {
+  @Table struct Reminder: Codable {
     let id: Int
     var title = ""
     var isCompleted = false
@@ -14,7 +14,7 @@ enum DocCommentSchema {
     var remindersListID = 1
   }
 
-  @Table struct RemindersList {
+  @Table struct RemindersList: Codable {
     let id: Int
     var title = ""
   }

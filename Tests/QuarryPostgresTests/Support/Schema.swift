@@ -3,12 +3,12 @@ import Quarry
 import QuarryPostgres
 import QuarrySQLite
 
-@Table struct RemindersList: Equatable {
+@Table struct RemindersList: Equatable, Codable {
   let id: Int
   var title = ""
 }
 
-@Table struct Reminder: Equatable {
+@Table struct Reminder: Equatable, Codable {
   let id: Int
   var title = ""
   var isCompleted = false
@@ -28,7 +28,7 @@ import QuarrySQLite
   var notes: String?
 }
 
-@Table struct Tagging: Equatable {
+@Table struct Tagging: Equatable, Codable {
   let id: Int
   @Column(as: [String].JSONRepresentation.self) var tags: [String] = []
   @Column(as: [String: Int].JSONRepresentation.self) var counts: [String: Int] = [:]

@@ -53,6 +53,7 @@ enum PostgresForms {
           instead: "compare lower(…) values, use ilike(_:), or a nondeterministic ICU collation")
       default: renderer.append("(\(value) COLLATE \(raw: collation))")
       }
+    case .hexBytes(let value): renderer.append("encode(\(value), 'hex')")
     case .sqliteOnly(_, let feature, let alternative):
       renderer.refuse(feature, instead: alternative)
     case .aggregate(let aggregate): render(aggregate, into: &renderer)
@@ -106,9 +107,12 @@ enum PostgresForms {
     case .total(let value, let distinct):
       // PostgreSQL's `sum` of integers is `numeric`, and `NULL` for no rows.
       renderer.append("sum(\(raw: distinct ? "DISTINCT " : "")CAST(\(value) AS double precision)")
-    case .jsonGroupArray(let value, isJSON: false): renderer.append("jsonb_agg(\(value)")
-    case .jsonGroupArray(let value, isJSON: true):
-      renderer.append("jsonb_agg(CAST(\(value) AS jsonb)")
+    case .jsonGroupArray(let value, let isJSON, let distinct):
+      let distinct = distinct ? "DISTINCT " : ""
+      renderer.append(
+        isJSON
+          ? "jsonb_agg(\(raw: distinct)CAST(\(value) AS jsonb)"
+          : "jsonb_agg(\(raw: distinct)\(value)")
     case .jsonGroupObject(let key, let value):
       renderer.append("jsonb_object_agg(\(key), \(value)")
     }

@@ -27,6 +27,9 @@ enum SQLiteForms {
       fragment.append(.functionCall("char", codePoints.map { $0 }))
     case .zeroBytes(let count): fragment.append("zeroblob(\(count))")
     case .collate(let value, let collation): fragment.append("(\(value) COLLATE \(raw: collation))")
+    case .hexBytes(let value):
+      // (`hex(NULL)` is empty text, which would read as no bytes.)
+      fragment.append("CASE WHEN \(value) IS NULL THEN NULL ELSE hex(\(value)) END")
     case .sqliteOnly(let sqlite, _, _): fragment.append(sqlite)
     case .aggregate(let aggregate): write(aggregate, to: &fragment)
     case .whenEmptyOpen, .whenEmptyClose: break
@@ -85,9 +88,12 @@ enum SQLiteForms {
       fragment.append("group_concat(\(value), \(separator)")
     case .total(let value, let distinct):
       fragment.append("total(\(raw: distinct ? "DISTINCT " : "")\(value)")
-    case .jsonGroupArray(let value, isJSON: false): fragment.append("json_group_array(\(value)")
-    case .jsonGroupArray(let value, isJSON: true):
-      fragment.append("json_group_array(json(\(value))")
+    case .jsonGroupArray(let value, let isJSON, let distinct):
+      let distinct = distinct ? "DISTINCT " : ""
+      fragment.append(
+        isJSON
+          ? "json_group_array(\(raw: distinct)json(\(value))"
+          : "json_group_array(\(raw: distinct)\(value)")
     case .jsonGroupObject(let key, let value):
       fragment.append("json_group_object(\(key), \(value)")
     }
