@@ -1348,6 +1348,51 @@ struct DocCommentSQLTests {
       """#)
     check({ $0.title.jsonGroupArray() }, #"json_group_array("reminders"."title")"#)
     check(
+      { $0.priority.map { $0 * 2 } },
+      #"""
+      CASE WHEN "reminders"."priority" IS NULL THEN NULL ELSE ("reminders"."priority" * 2) END
+      """#)
+    check({ $0.priority.flatMap { $0.max() } }, #"max("reminders"."priority")"#)
+    check(
+      Reminder.find(Reminder.where { $0.priority == 3 }.select { $0.id }).select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE ("reminders"."id" IN (SELECT "reminders"."id"
+      FROM "reminders"
+      WHERE ("reminders"."priority" = 3)))
+      """#)
+    check(
+      Reminder.where { $0.priority == 3 }.find(1).select { $0.title },
+      #"""
+      SELECT "reminders"."title" FROM "reminders"
+      WHERE ("reminders"."priority" = 3) AND ("reminders"."id" = 1)
+      """#)
+    check(
+      Reminder.where { $0.priority == 3 }.find([1, 2]).select { $0.title },
+      #"""
+      SELECT "reminders"."title" FROM "reminders"
+      WHERE ("reminders"."priority" = 3) AND ("reminders"."id" IN (1, 2))
+      """#)
+    check(
+      Reminder.where { $0.priority == 3 }.find(RemindersList.select { $0.id }).select { $0.title },
+      #"""
+      SELECT "reminders"."title" FROM "reminders"
+      WHERE ("reminders"."priority" = 3) AND ("reminders"."id" IN (SELECT "remindersLists"."id" FROM "remindersLists"))
+      """#)
+    check(
+      Reminder.select { $0.title }.find(2),
+      #"SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" = 2)"#)
+    check(
+      Reminder.select { $0.title }.find([1, 3]),
+      #"SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" IN (1, 3))"#)
+    check(
+      Reminder.select { $0.title }.find(Reminder.where(\.isCompleted).select { $0.id }),
+      #"""
+      SELECT "reminders"."title" FROM "reminders"
+      WHERE ("reminders"."id" IN (SELECT "reminders"."id" FROM "reminders" WHERE "reminders"."isCompleted"))
+      """#)
+    check(
       { $0.title.jsonGroupArray(distinct: true, filter: $0.isCompleted) },
       #"""
       json_group_array(DISTINCT "reminders"."title") FILTER (WHERE "reminders"."isCompleted")

@@ -70,6 +70,10 @@ let countsChanged = Tagging.order { $0.id }.select {
   $0.counts.jsonReplace("$.a", with: 5).jsonSet("$.z", to: 0).jsonRemove("$.c")
 }
 let tagAdded = Tagging.where { $0.id == 2 }.update { $0.tags = $0.tags.jsonAppend("added") }
+// `find` of a subquery's keys; `map` of an optional column.
+let urgentByKey = Reminder.find(Reminder.where { $0.priority == 3 }.select { $0.id })
+  .order { $0.id }.select { $0.id }
+let doubledPriorities = Reminder.order { $0.id }.select { $0.priority.map { $0 * 2 } }
 let markOpen = OpenReminder.update { $0.notes = "open" }
 let reopenAll = OpenReminder.unscoped.where { $0.isCompleted }.update { $0.isCompleted = false }
 
@@ -162,6 +166,12 @@ struct StatementsBuiltOnceTests {
         (
           "default scope of a joined table", ["(1, 2)", "(2, 2)", "(3, 0)"],
           try await rows(openPerList, on: postgres)
+        ),
+        ("find of a subquery", ["3", "4"], try await rows(urgentByKey, on: postgres)),
+        (
+          "map of an optional",
+          ["Optional(4)", "nil", "Optional(6)", "Optional(6)", "Optional(2)", "nil"],
+          try await rows(doubledPriorities, on: postgres)
         ),
       ]
       for (construct, rows, (sqlite, postgres)) in expected {
