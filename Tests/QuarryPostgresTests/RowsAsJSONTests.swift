@@ -21,6 +21,18 @@ let remindersWithTheirList = Reminder.leftJoin(RemindersList.where { $0.id == 2 
 .order { reminder, _ in reminder.id }
 .select { ($0.id, $1.jsonObject()) }
 
+/// A list, whole, with its reminders as rows: structured-queries' spelling.
+@Selection struct ListWithReminders: Equatable {
+  let remindersList: RemindersList
+  @Column(as: [Reminder].JSONRepresentation.self)
+  let reminders: [Reminder]
+}
+
+let listRows = RemindersList.group { $0.id }
+  .leftJoin(Reminder.all) { $0.id == $1.remindersListID }
+  .order { list, _ in list.id }
+  .select { ListWithReminders.Columns(remindersList: $0, reminders: $1.jsonGroupArray()) }
+
 @Suite("Rows as JSON on both databases", .enabled(if: PostgresTestServer.isEnabled))
 struct RowsAsJSONTests {
   static func sampleReminders(where keep: (Reminder) -> Bool = { _ in true }) -> [Reminder] {
@@ -53,6 +65,20 @@ struct RowsAsJSONTests {
       }
       for fetched in [open, openOnPostgres] {
         #expect(fetched.map { $0.1.queryOutput.map(\.id).sorted() } == [[1, 3], [4, 6], []])
+      }
+    }
+  }
+
+  /// A table and its children's rows as properties of one selection, on both.
+  @Test func aTableAndItsChildrenInOneSelection() async throws {
+    try await PostgresTestServer.withDatabase { postgres in
+      try await SampleData.load(into: postgres)
+      let sqlite = try listRows.fetchAll(SampleData.sqlite())
+      let rows = try await postgres.read { db in try await listRows.fetchAll(db) }
+      for fetched in [sqlite, rows] {
+        #expect(fetched.map(\.remindersList.title) == ["Home", "Work", "Empty"])
+        #expect(
+          fetched.map { $0.reminders.map(\.id).sorted() } == [[1, 2, 3], [4, 5, 6], []])
       }
     }
   }

@@ -85,6 +85,18 @@ extension Optional: Selection where Wrapped: Selection {
   }
 }
 
+extension Optional where Wrapped: Table {
+  /// Hands over the row's values, or a `NULL` for each column it writes: how a `@Selection`
+  /// type holding an optional table binds it.
+  public func bind(to binder: any QueryBinder) throws {
+    if let self {
+      try self.bind(to: binder)
+    } else {
+      for _ in Wrapped.schema.writableColumns { try binder.bind(.null) }
+    }
+  }
+}
+
 /// The members of an optional group: the wrapped group's, made optional, so
 /// `$0.snoozed.createdAt` is a `Date?` column.
 @dynamicMemberLookup
@@ -315,6 +327,27 @@ public enum MacroSupport {
     Value.selectionColumns
   }
 
+  /// A whole table's columns, as a property of a `@Selection` type:
+  /// `@Selection struct Row { let reminder: Reminder }`.
+  public static func schemaColumns<Value: Table>(
+    _ value: Value.Type, name: String, type: TableSchema.StorageClass, nullable: Bool,
+    primaryKey: Bool = false, generated: GeneratedColumnStorage? = nil
+  ) -> [TableSchema.Column] {
+    Value.schema.columns
+  }
+
+  /// An optional table's columns (the outer side of a join), every one of them nullable.
+  public static func schemaColumns<Value: Table>(
+    _ value: Value?.Type, name: String, type: TableSchema.StorageClass, nullable: Bool,
+    primaryKey: Bool = false, generated: GeneratedColumnStorage? = nil
+  ) -> [TableSchema.Column] {
+    Value.schema.columns.map { column in
+      var column = column
+      column.isNullable = true
+      return column
+    }
+  }
+
   /// An enum's columns: its cases', in order.
   public static func columns(ofCases cases: [SelectionCase]?) -> [TableSchema.Column] {
     (cases ?? []).flatMap(\.columns)
@@ -333,6 +366,22 @@ public enum MacroSupport {
     _ type: Value.Type, _ value: Value
   ) -> BoundValue<Value> {
     BoundValue(value)
+  }
+
+  /// An optional table property's default value in a `@Selection` type's `Columns`: one
+  /// binding per column (`NULL` for each when the default is nil, and for generated columns).
+  ///
+  /// `MacroSupport.value(RemindersList?.self, nil)` renders `NULL, NULL`.
+  public static func value<Value: Table>(
+    _ type: Value?.Type, _ value: Value?
+  ) -> SQLQueryExpression<Value?> {
+    var written = value?.queryBindings.makeIterator()
+    var fragment = QueryFragment()
+    for (index, column) in Value.schema.columns.enumerated() {
+      if index > 0 { fragment.append(sql: ", ") }
+      fragment.append(binding: column.isGenerated ? .null : written?.next() ?? .null)
+    }
+    return SQLQueryExpression(fragment)
   }
 
   /// A group property's default value in a `@Selection` type's `Columns`: one binding per
