@@ -1930,11 +1930,11 @@ struct DocCommentSQLTests {
       #"""
       SELECT "taggedReminders"."title"
       FROM "taggedReminders"
-      WHERE NOT (EXISTS (SELECT "json_each"."key", "json_each"."value", "json_each"."type",
+      WHERE (NOT (EXISTS (SELECT "json_each"."key", "json_each"."value", "json_each"."type",
         "json_each"."atom", "json_each"."id", "json_each"."parent", "json_each"."fullkey",
         "json_each"."path"
         FROM json_each("taggedReminders"."tags")
-        WHERE ("json_each"."value" = 'home')))
+        WHERE ("json_each"."value" = 'home'))))
       """#)
     check(
       TaggedReminder.join(jsonEach: { $0.tags }, as: "first").join(

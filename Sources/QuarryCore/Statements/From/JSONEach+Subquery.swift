@@ -26,8 +26,8 @@ extension QueryExpression where QueryValue: JSONEachSource {
   public func jsonEach() -> JoinSelect<
     JSONEachRow<QueryValue>, JSONEachRowColumns<QueryValue>
   > {
-    JSONEach.select(
-      from: queryFragment, path: nil, key: JSONEachKey<QueryValue>.self,
+    JSONEach.elements(
+      of: queryFragment, path: nil, key: JSONEachKey<QueryValue>.self,
       value: JSONEachValue<QueryValue>.self)
   }
 }
@@ -51,16 +51,16 @@ extension QueryExpression {
     JSONEach<Collection.JSONEachKey, Collection.JSONEachValue>,
     JSONEachColumns<Collection.JSONEachKey, Collection.JSONEachValue>
   > {
-    JSONEach.select(
-      from: queryFragment, path: path, key: Collection.JSONEachKey.self,
+    JSONEach.elements(
+      of: queryFragment, path: path, key: Collection.JSONEachKey.self,
       value: Collection.JSONEachValue.self)
   }
 }
 
 extension JSONEach {
   /// `SELECT <every column> FROM json_each(json[, path])`.
-  static func select(
-    from json: QueryFragment, path: String?, key: Key.Type, value: Value.Type
+  static func elements(
+    of json: QueryFragment, path: String?, key: Key.Type, value: Value.Type
   ) -> JoinSelect<Self, JSONEachColumns<Key, Value>> {
     let columns = JSONEachColumns<Key, Value>(alias: "json_each")
     var source = QueryFragment(sql: "\nFROM ")
@@ -107,11 +107,11 @@ extension SelectStatement {
   /// ```sql
   /// SELECT "taggedReminders"."title"
   /// FROM "taggedReminders"
-  /// WHERE NOT (EXISTS (SELECT "json_each"."key", "json_each"."value", "json_each"."type",
+  /// WHERE (NOT (EXISTS (SELECT "json_each"."key", "json_each"."value", "json_each"."type",
   ///   "json_each"."atom", "json_each"."id", "json_each"."parent", "json_each"."fullkey",
   ///   "json_each"."path"
   ///   FROM json_each("taggedReminders"."tags")
-  ///   WHERE ("json_each"."value" = 'home')))
+  ///   WHERE ("json_each"."value" = 'home'))))
   /// ```
   public func exists() -> SQLQueryExpression<Bool> {
     QuarryCore.exists(self)

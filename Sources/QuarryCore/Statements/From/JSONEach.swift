@@ -296,6 +296,6 @@ extension JSONEach {
   where Key == Collection.JSONEachKey, Value == Collection.JSONEachValue {
     var json = QueryFragment()
     json.append(binding: JSONRepresentation(queryOutput: collection).queryBinding)
-    return select(from: json, path: nil, key: Key.self, value: Value.self)
+    return Self.elements(of: json, path: nil, key: Key.self, value: Value.self)
   }
 }
