@@ -115,6 +115,27 @@ struct JSONEachSubqueryTests {
     #expect(whole.map(\.2.value) == [3, 3])
   }
 
+  @Test func aJoinOfAnAliasedTable() throws {
+    let db = try JSONEachFixture.database()
+    let rows = try assertQuery(
+      Reminder.aliased("r").join(jsonEach: { $0.tags }, as: "tag")
+        .where { reminder, tag in tag.value == "work" && reminder.id > 1 }
+        .select { ($0.title, $1.key) },
+      db: db,
+      sql: """
+        SELECT "r"."title", "tag"."key"
+        FROM "reminders" AS "r"
+        JOIN json_each("r"."tags") AS "tag"
+        WHERE (("tag"."value" = 'work') AND ("r"."id" > 1))
+        """)
+    #expect(rows.map(\.0).elementsEqual(["Plan sprint"]))
+    #expect(rows.map(\.1).elementsEqual([0]))
+    // A subquery over the alias's column is correlated to it.
+    let counted = try Reminder.aliased("r").where { $0.tags.jsonEach().count() > 1 }
+      .select { $0.title }.fetchAll(db)
+    #expect(counted == ["Write report"])
+  }
+
   /// Malformed JSON in a JSON column is a decoding error that names the column, not a crash.
   @Test func malformedJSONIsAnError() throws {
     let db = try JSONEachFixture.database()

@@ -1947,6 +1947,16 @@ struct DocCommentSQLTests {
       JOIN json_each("taggedReminders"."tags") AS "second"
       WHERE ("first"."key" < "second"."key")
       """#)
+    check(
+      TaggedReminder.aliased("r").join(jsonEach: { $0.tags }).where { $1.value == "work" }.select {
+        ($0.title, $1.key)
+      },
+      #"""
+      SELECT "r"."title", "json_each"."key"
+      FROM "taggedReminders" AS "r"
+      JOIN json_each("r"."tags")
+      WHERE ("json_each"."value" = 'work')
+      """#)
     check(OpenReminder.dropView(ifExists: true), #"DROP VIEW IF EXISTS "openReminders""#)
     check(Reminder.dropTrigger("log_done", ifExists: true), #"DROP TRIGGER IF EXISTS "log_done""#)
   }

@@ -22,6 +22,10 @@ let tagPairs = Tagging.join(jsonEach: { $0.tags }, as: "first")
   .join(jsonEach: { $0.tags }, as: "second")
   .where { $1.key < $2.key }
   .select { ($0.id, $1.value, $2.value) }
+let aliasedTagging = Tagging.aliased("t").join(jsonEach: { $0.counts })
+  .where { _, member in member.value > 0 }
+  .order { ($0.id, $1.key) }
+  .select { ($0.id, $1.key, $1.value) }
 
 @Suite("json_each as a subquery on both databases", .enabled(if: PostgresTestServer.isEnabled))
 struct JSONEachSubqueryCrossDialectTests {
@@ -52,6 +56,10 @@ struct JSONEachSubqueryCrossDialectTests {
         ),
         ("an object at a path", ["1", "0", "1"], try await rows(membersAtAPath, on: postgres)),
         ("two joins", [#"(1, "home", "work")"#], try await rows(tagPairs, on: postgres)),
+        (
+          "an aliased table", [#"(1, "a", 1)"#, #"(3, "b", 2)"#],
+          try await rows(aliasedTagging, on: postgres)
+        ),
       ]
       for (construct, rows, (sqlite, postgres)) in expected {
         #expect(sqlite == rows, "\(construct) on SQLite")

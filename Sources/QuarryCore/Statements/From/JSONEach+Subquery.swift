@@ -171,3 +171,40 @@ extension JoinSelect {
     return joined
   }
 }
+
+extension TableAlias {
+  /// `FROM "table" AS "alias" JOIN json_each(json)`: ``Table/join(jsonEach:as:)`` of a table
+  /// under another name, its JSON read through the alias.
+  ///
+  /// ```swift
+  /// TaggedReminder.aliased("r").join(jsonEach: { $0.tags }).where { $1.value == "work" }.select { ($0.title, $1.key) }
+  /// ```
+  /// ```sql
+  /// SELECT "r"."title", "json_each"."key"
+  /// FROM "taggedReminders" AS "r"
+  /// JOIN json_each("r"."tags")
+  /// WHERE ("json_each"."value" = 'work')
+  /// ```
+  public func join<Source: QueryExpression>(
+    jsonEach json: (AliasedColumns<Base>) -> Source, as alias: String = "json_each"
+  ) -> JoinSelect<
+    (Base, JSONEachRow<Source.QueryValue>),
+    (AliasedColumns<Base>, JSONEachRowColumns<Source.QueryValue>)
+  > where Source.QueryValue: JSONEachSource {
+    let each = JSONEachRowColumns<Source.QueryValue>(alias: alias)
+    var source = fromClause
+    source.append(sql: "\nJOIN ")
+    source.append(
+      form: .jsonEach(
+        JSONEachTable(
+          json: json(columns).queryFragment,
+          isArray: SQLType(JSONEachKey<Source.QueryValue>.self) == .integer,
+          valueType: SQLType(JSONEachValue<Source.QueryValue>.self), alias: alias,
+          isJoined: true)))
+    var selection = columns.queryFragment
+    selection.append(sql: ", " + each.selectionSQL)
+    return JoinSelect(
+      columns: (columns, each), selection: selection, source: source,
+      predicates: QueryFragment())
+  }
+}
