@@ -1981,6 +1981,69 @@ struct DocCommentSQLTests {
       SELECT "json_each"."value"
       FROM json_each('["a","b"]')
       """#)
+    check(
+      TaggedReminder.where { $0.tags.jsonEach().where { $0.value == "work" }.exists() }.select {
+        $0.title
+      },
+      #"""
+      SELECT "taggedReminders"."title"
+      FROM "taggedReminders"
+      WHERE (EXISTS (SELECT "json_each"."key", "json_each"."value", "json_each"."type",
+        "json_each"."atom", "json_each"."id", "json_each"."parent", "json_each"."fullkey",
+        "json_each"."path"
+        FROM json_each("taggedReminders"."tags")
+        WHERE ("json_each"."value" = 'work')))
+      """#)
+    check(
+      TaggedReminder.select {
+        ($0.title, $0.details.jsonEach("$.tags", as: [String].self).count())
+      },
+      #"""
+      SELECT "taggedReminders"."title", (SELECT count(*)
+        FROM json_each("taggedReminders"."details", '$.tags'))
+      FROM "taggedReminders"
+      """#)
+    check(
+      TaggedReminder.select { ($0.title, $0.tags.jsonEach().count()) },
+      #"""
+      SELECT "taggedReminders"."title", (SELECT count(*)
+        FROM json_each("taggedReminders"."tags"))
+      FROM "taggedReminders"
+      """#)
+    check(
+      TaggedReminder.where { !$0.tags.jsonEach().where { $0.value == "home" }.exists() }.select {
+        $0.title
+      },
+      #"""
+      SELECT "taggedReminders"."title"
+      FROM "taggedReminders"
+      WHERE (NOT (EXISTS (SELECT "json_each"."key", "json_each"."value", "json_each"."type",
+        "json_each"."atom", "json_each"."id", "json_each"."parent", "json_each"."fullkey",
+        "json_each"."path"
+        FROM json_each("taggedReminders"."tags")
+        WHERE ("json_each"."value" = 'home'))))
+      """#)
+    check(
+      TaggedReminder.join(jsonEach: { $0.tags }, as: "first").join(
+        jsonEach: { $0.tags }, as: "second"
+      ).where { $1.key < $2.key }.select { ($1.value, $2.value) },
+      #"""
+      SELECT "first"."value", "second"."value"
+      FROM "taggedReminders"
+      JOIN json_each("taggedReminders"."tags") AS "first"
+      JOIN json_each("taggedReminders"."tags") AS "second"
+      WHERE ("first"."key" < "second"."key")
+      """#)
+    check(
+      TaggedReminder.aliased("r").join(jsonEach: { $0.tags }).where { $1.value == "work" }.select {
+        ($0.title, $1.key)
+      },
+      #"""
+      SELECT "r"."title", "json_each"."key"
+      FROM "taggedReminders" AS "r"
+      JOIN json_each("r"."tags")
+      WHERE ("json_each"."value" = 'work')
+      """#)
     check(OpenReminder.dropView(ifExists: true), #"DROP VIEW IF EXISTS "openReminders""#)
     check(Reminder.dropTrigger("log_done", ifExists: true), #"DROP TRIGGER IF EXISTS "log_done""#)
   }

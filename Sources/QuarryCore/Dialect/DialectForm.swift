@@ -175,16 +175,21 @@ package struct JSONEachTable: Hashable, Sendable {
   @usableFromInline let alias: String
   /// Whether it follows a `JOIN` keyword (its condition is part of the source).
   @usableFromInline let isJoined: Bool
+  /// The SQLite JSON path of the array or object within the JSON (`$.tags`), or nil for the
+  /// JSON itself.
+  @usableFromInline let path: String?
 
   @inlinable
   package init(
-    json: QueryFragment, isArray: Bool, valueType: SQLType?, alias: String, isJoined: Bool
+    json: QueryFragment, isArray: Bool, valueType: SQLType?, alias: String, isJoined: Bool,
+    path: String? = nil
   ) {
     self.json = json
     self.isArray = isArray
     self.valueType = valueType
     self.alias = alias
     self.isJoined = isJoined
+    self.path = path
   }
 }
 

@@ -81,6 +81,8 @@ enum DocCommentSchema {
     var title = ""
     @Column(as: [String].JSONRepresentation.self)
     var tags: [String] = []
+    @Column(as: [String: [String]].JSONRepresentation.self)
+    var details: [String: [String]] = [:]
   }
 
   /// The rows of SQLite's table-valued function `pragma_table_info`.
@@ -115,10 +117,12 @@ enum DocCommentSchema {
     ) STRICT;
     INSERT INTO "trips" VALUES (1, 1, 3, 'Lisbon', NULL), (2, 5, 9, 'Oslo', 6);
     CREATE TABLE "taggedReminders" (
-      "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL DEFAULT '', "tags" TEXT NOT NULL DEFAULT '[]'
+      "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL DEFAULT '', "tags" TEXT NOT NULL DEFAULT '[]',
+      "details" TEXT NOT NULL DEFAULT '{}'
     ) STRICT;
-    INSERT INTO "taggedReminders" ("title", "tags") VALUES
-      ('Groceries', '["home","errands"]'), ('Report', '["work"]'), ('Call Ada', '[]');
+    INSERT INTO "taggedReminders" ("title", "tags", "details") VALUES
+      ('Groceries', '["home","errands"]', '{"tags":["milk","eggs"]}'), ('Report', '["work"]', '{}'),
+      ('Call Ada', '[]', '{"tags":[]}');
     INSERT INTO "remindersLists" ("id", "title") VALUES (1, 'Home'), (2, 'Work');
     INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID") VALUES
       (1, 'Groceries', 0, 3, 1), (2, 'Haircut', 1, NULL, 1), (3, 'Call Ada', 0, 1, 2);

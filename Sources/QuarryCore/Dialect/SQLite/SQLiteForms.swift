@@ -46,7 +46,11 @@ enum SQLiteForms {
       arguments.append(contentsOf: call.modifiers)
       fragment.append(.functionCall(call.function, arguments))
     case .jsonEach(let source):
-      fragment.append("json_each(\(source.json))")
+      if let path = source.path {
+        fragment.append("json_each(\(source.json), \(path))")
+      } else {
+        fragment.append("json_each(\(source.json))")
+      }
       if source.isJoined, source.alias != "json_each" {
         fragment.append(" AS \(quote: source.alias)")
       }

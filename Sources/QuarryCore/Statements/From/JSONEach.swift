@@ -294,17 +294,8 @@ extension JSONEach {
     _ collection: Collection
   ) -> JoinSelect<Self, JSONEachColumns<Key, Value>>
   where Key == Collection.JSONEachKey, Value == Collection.JSONEachValue {
-    let columns = JSONEachColumns<Key, Value>(alias: "json_each")
     var json = QueryFragment()
     json.append(binding: JSONRepresentation(queryOutput: collection).queryBinding)
-    var source = QueryFragment(sql: "\nFROM ")
-    source.append(
-      form: .jsonEach(
-        JSONEachTable(
-          json: json, isArray: SQLType(Key.self) == .integer, valueType: SQLType(Value.self),
-          alias: "json_each", isJoined: false)))
-    return JoinSelect(
-      columns: columns, selection: QueryFragment(sql: columns.selectionSQL), source: source,
-      predicates: QueryFragment())
+    return Self.elements(of: json, path: nil, key: Key.self, value: Value.self)
   }
 }
