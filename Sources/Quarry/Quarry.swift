@@ -78,16 +78,27 @@ public macro Ephemeral() = #externalMacro(module: "QuarryMacros", type: "Ephemer
 /// ```swift
 /// @DatabaseFunction(isDeterministic: true)
 /// func exclaim(_ text: String) -> String { text + "!" }
+/// ```
 ///
-/// try db.add(function: $exclaim)  // or in Configuration.prepareDatabase, for a pool
-/// Reminder.select { $exclaim($0.title) }
-/// // SELECT "exclaim"("reminders"."title") FROM "reminders"
+/// Register it on each connection that calls it, `try db.add(function: $exclaim)` (for a pool
+/// or a queue, in `Configuration.prepareDatabase`), then call it in queries:
+///
+/// ```swift
+/// Reminder.where { $exclaim($0.title) == "Call mom!" }
+/// ```
+/// ```sql
+/// SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+/// FROM "reminders"
+/// WHERE ("exclaim"("reminders"."title") = 'Call mom!')
 /// ```
 ///
 /// Arguments are expressions or Swift values of the parameters' types; a table parameter takes
 /// a whole row (`$0`, or an alias's columns). A function with one `some Sequence<Element>`
-/// parameter is an aggregate, called once per group: `$mode($0.priority, distinct: true)`.
-/// PostgreSQL refuses the call before anything is sent.
+/// parameter is an aggregate, called once per group (`$mode($0.priority, distinct: true)`);
+/// a sequence of tuples takes several arguments. A function that throws fails the statement
+/// with the error's message. In a module isolated to the main actor by default, declare the
+/// function `nonisolated`: SQLite calls it on the connection's thread. PostgreSQL refuses the
+/// call before anything is sent.
 ///
 /// - Parameters:
 ///   - name: The SQL name; by default the Swift function's.

@@ -16,13 +16,15 @@ public protocol SwiftDatabaseFunction: Sendable {
   var isDeterministic: Bool { get }
 }
 
-/// A Swift function SQL calls once per row: `@DatabaseFunction func exclaim(_ text: String)`.
+/// A Swift function SQL calls once per row, as `@DatabaseFunction` declares it:
+/// `@DatabaseFunction func exclaim(_ text: String) -> String { text + "!" }`. Its call, once
+/// `try db.add(function: $exclaim)` registers it:
 ///
 /// ```swift
-/// @DatabaseFunction func exclaim(_ text: String) -> String { text + "!" }
-/// try db.add(function: $exclaim)
 /// Reminder.select { $exclaim($0.title) }
-/// // SELECT "exclaim"("reminders"."title") FROM "reminders"
+/// ```
+/// ```sql
+/// SELECT "exclaim"("reminders"."title") FROM "reminders"
 /// ```
 public protocol ScalarDatabaseFunction: SwiftDatabaseFunction {
   /// Decodes the arguments in order and calls the Swift function, giving its result as a
@@ -31,13 +33,15 @@ public protocol ScalarDatabaseFunction: SwiftDatabaseFunction {
 }
 
 /// A Swift function SQL calls once per group of rows, with the rows' values as a sequence:
-/// `@DatabaseFunction func mode(_ values: some Sequence<Int>) -> Int?`.
+/// `@DatabaseFunction func mode(_ values: some Sequence<Int?>) -> Int?`. The Swift function
+/// gets the group's values together, when the group ends. Its call, once
+/// `try db.add(function: $mode)` registers it:
 ///
 /// ```swift
-/// @DatabaseFunction func mode(_ values: some Sequence<Int>) -> Int? { … }
-/// try db.add(function: $mode)
-/// Reminder.select { $mode($0.priority) }
-/// // SELECT "mode"("reminders"."priority") FROM "reminders"
+/// Reminder.group { $0.remindersListID }.select { $mode($0.priority) }
+/// ```
+/// ```sql
+/// SELECT "mode"("reminders"."priority") FROM "reminders" GROUP BY "reminders"."remindersListID"
 /// ```
 public protocol AggregateDatabaseFunction: SwiftDatabaseFunction {
   /// One row's arguments: a value, a table, or a tuple of them.
