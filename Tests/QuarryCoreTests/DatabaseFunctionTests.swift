@@ -18,6 +18,11 @@ func loud(_ text: String) -> String { text.uppercased() }
 func answer() -> Int { 42 }
 
 @DatabaseFunction
+private func day(_ offset: Int = 0) -> Date {
+  Date(timeIntervalSince1970: Double(offset) * 86_400)
+}
+
+@DatabaseFunction
 func ranked(_ name: String, rank: Int? = nil) -> String? {
   rank.map { "\(name) #\($0)" }
 }
@@ -96,6 +101,16 @@ struct DatabaseFunctionTests {
         SELECT "items"."id" FROM "items" WHERE ("exclaim"("items"."name") = 'cheese!')
         """)
     #expect(filtered == [3])
+    // A file's private function, a default argument and a `Date` result (stored as text).
+    try db.add(function: $day)
+    let days = try assertQuery(
+      Item.where { $0.id == 1 }.select { _ in ($day(), $day(2)) },
+      db: db,
+      sql: """
+        SELECT "day"(0), "day"(2) FROM "items" WHERE ("items"."id" = 1)
+        """)
+    #expect(days.map(\.0) == [Date(timeIntervalSince1970: 0)])
+    #expect(days.map(\.1) == [Date(timeIntervalSince1970: 172_800)])
   }
 
   @Test func optionalArgumentsAndResults() throws {

@@ -394,4 +394,59 @@ struct DatabaseFunctionMacroTests {
       """
     }
   }
+
+  @Test func fixItsRemoveAsyncAndInout() {
+    assertMacro {
+      """
+      @DatabaseFunction
+      func doubled(_ value: inout Int) async -> Int {
+        value * 2
+      }
+      """
+    } diagnostics: {
+      """
+      @DatabaseFunction
+      func doubled(_ value: inout Int) async -> Int {
+                                       ┬────
+                            │          ╰─ 🛑 a '@DatabaseFunction' can't be 'async': SQLite calls it synchronously
+                            │             ✏️ Remove 'async'
+                            ┬────
+                            ╰─ 🛑 parameter 'value' of a '@DatabaseFunction' can't be 'inout'
+                               ✏️ Remove 'inout'
+        value * 2
+      }
+      """
+    } fixes: {
+      """
+      @DatabaseFunction
+      func doubled(_ value: Int) -> Int {
+        value * 2
+      }
+      """
+    } expansion: {
+      """
+      func doubled(_ value: Int) -> Int {
+        value * 2
+      }
+
+      nonisolated var $doubled: __macro_local_7doubledfMu_ { __macro_local_7doubledfMu_(doubled(_:)) }
+
+      nonisolated struct __macro_local_7doubledfMu_: QuarryCore.ScalarDatabaseFunction {
+        public typealias Output = Int
+        public let name = "doubled"
+        public var argumentCount: Int { Int.queryColumnCount }
+        public let isDeterministic = false
+        public let body: @Sendable (Int) throws -> Int
+        public init(_ body: @escaping @Sendable (Int) throws -> Int) { self.body = body }
+        public func callAsFunction(_ value: some QuarryCore.QueryAssignable<Int>) -> QuarryCore.SQLQueryExpression<Int> {
+          self.call(value)
+        }
+        public func invoke(_ arguments: inout some QuarryCore.QueryDecoder) throws -> QuarryCore.QueryBinding {
+          let argument0 = try arguments.decode(Int.self)
+          return try self.body(argument0).queryBinding
+        }
+      }
+      """
+    }
+  }
 }
