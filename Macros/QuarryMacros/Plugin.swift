@@ -11,5 +11,6 @@ struct QuarryMacrosPlugin: CompilerPlugin {
     EphemeralMacro.self,
     SQLMacro.self,
     SelectionMacro.self,
+    DatabaseFunctionMacro.self,
   ]
 }

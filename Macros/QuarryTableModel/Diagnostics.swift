@@ -23,6 +23,16 @@ package enum QuarryDiagnostic: DiagnosticMessage {
   case bareParameter(String)
   case interpolationInsideQuotes
   case sqliteError(String)
+  case functionRequiresFunction
+  case genericFunction
+  case asyncFunction
+  case instanceMethodFunction
+  case inoutParameter(String)
+  case variadicParameter(String)
+  case aggregateSequenceAlone
+  case aggregateSequenceElement
+  case functionNameNotLiteral
+  case deterministicNotLiteral
 
   package var message: String {
     switch self {
@@ -72,6 +82,32 @@ package enum QuarryDiagnostic: DiagnosticMessage {
         """
     case .sqliteError(let message):
       return "SQLite: \(message)"
+    case .functionRequiresFunction:
+      return "'@DatabaseFunction' can only be applied to a function"
+    case .genericFunction:
+      return "'@DatabaseFunction' does not support generic functions"
+    case .asyncFunction:
+      return "a '@DatabaseFunction' can't be 'async': SQLite calls it synchronously"
+    case .instanceMethodFunction:
+      return "'@DatabaseFunction' can only be applied to a global or static function"
+    case .inoutParameter(let name):
+      return "parameter '\(name)' of a '@DatabaseFunction' can't be 'inout'"
+    case .variadicParameter(let name):
+      return """
+        parameter '\(name)' of a '@DatabaseFunction' can't be variadic: SQLite passes a fixed \
+        number of arguments
+        """
+    case .aggregateSequenceAlone:
+      return """
+        an aggregate '@DatabaseFunction' takes one parameter, the sequence of rows; pass several \
+        values per row as a sequence of tuples: 'some Sequence<(String, separator: String)>'
+        """
+    case .aggregateSequenceElement:
+      return "the sequence needs an element type: 'some Sequence<Int>'"
+    case .functionNameNotLiteral:
+      return "the function name must be a string literal"
+    case .deterministicNotLiteral:
+      return "'isDeterministic' must be 'true' or 'false'"
     }
   }
 
@@ -99,6 +135,16 @@ package enum QuarryDiagnostic: DiagnosticMessage {
     case .bareParameter: id = "sql-bare-parameter"
     case .interpolationInsideQuotes: id = "sql-interpolation-inside-quotes"
     case .sqliteError: id = "sql-sqlite-error"
+    case .functionRequiresFunction: id = "function-requires-function"
+    case .genericFunction: id = "generic-function"
+    case .asyncFunction: id = "async-function"
+    case .instanceMethodFunction: id = "instance-method-function"
+    case .inoutParameter: id = "function-inout-parameter"
+    case .variadicParameter: id = "function-variadic-parameter"
+    case .aggregateSequenceAlone: id = "aggregate-sequence-alone"
+    case .aggregateSequenceElement: id = "aggregate-sequence-element"
+    case .functionNameNotLiteral: id = "function-name-not-literal"
+    case .deterministicNotLiteral: id = "deterministic-not-literal"
     }
     return MessageID(domain: "QuarryMacros", id: id)
   }
@@ -126,9 +172,15 @@ package enum QuarryNote: NoteMessage {
 package enum QuarryFixIt: FixItMessage {
   case replaceKeyword(old: String, new: String)
   case interpolateValue(parameter: String)
+  case remove(String)
+  case insertStatic
 
   package var message: String {
     switch self {
+    case .remove(let text):
+      return "Remove '\(text)'"
+    case .insertStatic:
+      return "Make it 'static'"
     case .replaceKeyword(let old, let new):
       return "Replace '\(old)' with '\(new)'"
     case .interpolateValue(let parameter):
@@ -140,6 +192,8 @@ package enum QuarryFixIt: FixItMessage {
     switch self {
     case .replaceKeyword: return MessageID(domain: "QuarryMacros", id: "replace-keyword")
     case .interpolateValue: return MessageID(domain: "QuarryMacros", id: "interpolate-value")
+    case .remove: return MessageID(domain: "QuarryMacros", id: "remove")
+    case .insertStatic: return MessageID(domain: "QuarryMacros", id: "insert-static")
     }
   }
 }

@@ -72,6 +72,42 @@ public macro Selection() = #externalMacro(module: "QuarryMacros", type: "Selecti
 @attached(peer)
 public macro Ephemeral() = #externalMacro(module: "QuarryMacros", type: "EphemeralMacro")
 
+/// Makes a global or static Swift function callable from SQLite: a peer `$name` value renders
+/// the call and registers the function on a connection.
+///
+/// ```swift
+/// @DatabaseFunction(isDeterministic: true)
+/// func exclaim(_ text: String) -> String { text + "!" }
+/// ```
+///
+/// Register it on each connection that calls it, `try db.add(function: $exclaim)` (for a pool
+/// or a queue, in `Configuration.prepareDatabase`), then call it in queries:
+///
+/// ```swift
+/// Reminder.where { $exclaim($0.title) == "Call mom!" }
+/// ```
+/// ```sql
+/// SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+/// FROM "reminders"
+/// WHERE ("exclaim"("reminders"."title") = 'Call mom!')
+/// ```
+///
+/// Arguments are expressions or Swift values of the parameters' types; a table parameter takes
+/// a whole row (`$0`, or an alias's columns). A function with one `some Sequence<Element>`
+/// parameter is an aggregate, called once per group (`$mode($0.priority, distinct: true)`);
+/// a sequence of tuples takes several arguments. A function that throws fails the statement
+/// with the error's message. In a module isolated to the main actor by default, declare the
+/// function `nonisolated`: SQLite calls it on the connection's thread. PostgreSQL refuses the
+/// call before anything is sent.
+///
+/// - Parameters:
+///   - name: The SQL name; by default the Swift function's.
+///   - isDeterministic: Whether the same arguments always give the same result, which lets
+///     SQLite use the function in indexes and generated columns.
+@attached(peer, names: prefixed(`$`))
+public macro DatabaseFunction(_ name: String? = nil, isDeterministic: Bool = false) =
+  #externalMacro(module: "QuarryMacros", type: "DatabaseFunctionMacro")
+
 /// SQL written by hand, run as a statement: `try #sql("CREATE TABLE …").execute(db)`.
 ///
 /// Interpolated values are bound (`\(title)` becomes `?`), tables and columns render their

@@ -2107,6 +2107,29 @@ struct DocCommentSQLTests {
     check({ $0.title.collate(localized) }, #"("reminders"."title" COLLATE "localized")"#)
   }
 
+  @Test func swiftFunctions() {
+    check({ $exclaim.call($0.title) }, #""exclaim"("reminders"."title")"#)
+    check(
+      { $mode.call($0.priority, distinct: true) }, #""mode"(DISTINCT "reminders"."priority")"#)
+    check(
+      Reminder.select { $exclaim($0.title) },
+      #"""
+      SELECT "exclaim"("reminders"."title") FROM "reminders"
+      """#)
+    check(
+      Reminder.group { $0.remindersListID }.select { $mode($0.priority) },
+      #"""
+      SELECT "mode"("reminders"."priority") FROM "reminders" GROUP BY "reminders"."remindersListID"
+      """#)
+    check(
+      Reminder.where { $exclaim($0.title) == "Call mom!" },
+      #"""
+      SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+      FROM "reminders"
+      WHERE ("exclaim"("reminders"."title") = 'Call mom!')
+      """#)
+  }
+
   @Test func moreExpressions() {
     check({ $0.priority.cast(as: String?.self) }, #"CAST("reminders"."priority" AS TEXT)"#)
     check({ $0.title.nullif("").like("Call%") }, #"(nullif("reminders"."title", '') LIKE 'Call%')"#)

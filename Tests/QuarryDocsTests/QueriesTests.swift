@@ -13,6 +13,16 @@ struct OpenReminder {
   var remindersListID: Int
 }
 
+@DatabaseFunction(isDeterministic: true)
+func initials(_ title: String) -> String {
+  String(title.split(separator: " ").compactMap(\.first))
+}
+
+@DatabaseFunction
+func highest(_ priorities: some Sequence<Priority?>) -> Priority? {
+  priorities.compactMap { $0 }.max { $0.rawValue < $1.rawValue }
+}
+
 @Suite("Article: Queries")
 struct QueriesTests {
   @Test func defaultScopes() throws {
@@ -85,6 +95,39 @@ struct QueriesTests {
       #expect(done == 1)
       #expect(one?.title == "Groceries")
     }
+  }
+
+  @Test func swiftFunctions() throws {
+    var configuration = Configuration()
+    configuration.prepareDatabase = { db in
+      try db.add(function: $initials)
+      try db.add(function: $highest)
+    }
+    let queue = try DatabaseQueue(configuration: configuration)
+    try remindersMigrator().migrate(queue)
+    try queue.write { db in
+      try RemindersList.insert { RemindersList.Draft(title: "Home") }.execute(db)
+      try Reminder.insert {
+        Reminder.Draft(title: "Buy milk", priority: .low, remindersListID: 1)
+        Reminder.Draft(title: "Call the bank", priority: .high, remindersListID: 1)
+      }.execute(db)
+    }
+    let shortTitles = Reminder.select { ($0.title, $initials($0.title)) }
+    let highestPerList = Reminder.group { $0.remindersListID }
+      .select { ($0.remindersListID, $highest($0.priority)) }
+    assertSQL(
+      shortTitles,
+      #"SELECT "reminders"."title", "initials"("reminders"."title") FROM "reminders""#)
+    assertSQL(
+      highestPerList,
+      """
+      SELECT "reminders"."remindersListID", "highest"("reminders"."priority") FROM "reminders"
+      GROUP BY "reminders"."remindersListID"
+      """)
+    let titles = try queue.read { db in try shortTitles.fetchAll(db) }
+    #expect(titles.map(\.1) == ["Bm", "Ctb"])
+    let highest = try queue.read { db in try highestPerList.fetchAll(db) }
+    #expect(highest.map(\.1) == [.high])
   }
 
   @Test func snapshot() throws {

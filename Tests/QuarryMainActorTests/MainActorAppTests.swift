@@ -38,6 +38,18 @@ struct TitleAndState: Equatable, Sendable {
   let isCompleted: Bool
 }
 
+/// A Swift function SQL calls: `nonisolated`, as SQLite calls it on the connection's thread.
+@DatabaseFunction(isDeterministic: true)
+nonisolated func shortened(_ title: String, to length: Int) -> String {
+  String(title.prefix(length))
+}
+
+/// An aggregate under the same isolation.
+@DatabaseFunction
+nonisolated func listed(_ titles: some Sequence<String>) -> String {
+  titles.joined(separator: ", ")
+}
+
 // The suite itself is `nonisolated` (Swift Testing's macros need it to be under this isolation):
 // its tests call the database from outside the main actor, as an app's background work does.
 @Suite("An app's types isolated to the main actor")
@@ -119,5 +131,28 @@ nonisolated struct MainActorAppTests {
     let model = FetchAll(Reminder.order { $0.id }, in: pool)
     while model.value.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
     #expect(model.value.map(\.title) == ["Milk", "Bread"])
+  }
+
+  @Test func swiftFunctionsRunOffTheMainActor() async throws {
+    var configuration = Configuration()
+    configuration.prepareDatabase = { db in
+      try db.add(function: $shortened)
+      try db.add(function: $listed)
+    }
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("quarry-main-actor-\(UUID().uuidString).sqlite").path
+    let pool = try DatabasePool(path: path, configuration: configuration)
+    try await pool.write { db in
+      try db.execute(sql: #"CREATE TABLE "reminders" ("id" INTEGER PRIMARY KEY, "title" TEXT)"#)
+      try db.execute(sql: #"INSERT INTO "reminders" VALUES (1, 'Milk'), (2, 'Bread')"#)
+    }
+    let short = try await pool.read { db in
+      try Reminder.order { $0.id }.select { $shortened($0.title, to: 2) }.fetchAll(db)
+    }
+    #expect(short == ["Mi", "Br"])
+    let all = try await pool.read { db in
+      try Reminder.select { $listed($0.title) }.fetchOne(db)
+    }
+    #expect(all == "Milk, Bread")
   }
 }

@@ -76,6 +76,13 @@ let urgentByKey = Reminder.find(Reminder.where { $0.priority == 3 }.select { $0.
 let doubledPriorities = Reminder.order { $0.id }.select { $0.priority.map { $0 * 2 } }
 let markOpen = OpenReminder.update { $0.notes = "open" }
 let reopenAll = OpenReminder.unscoped.where { $0.isCompleted }.update { $0.isCompleted = false }
+// Swift functions SQL calls: SQLite runs them, PostgreSQL refuses them before sending.
+@DatabaseFunction
+func initial(_ title: String) -> String { String(title.prefix(1)) }
+@DatabaseFunction
+func longest(_ titles: some Sequence<String>) -> String? { titles.max { $0.count < $1.count } }
+let titleInitials = Reminder.order { $0.id }.select { $initial($0.title) }
+let longestTitle = Reminder.select { $longest($0.title, distinct: true) }
 
 /// Statements built once, outside any closure, run on both databases.
 @Suite("Statements built once run on both databases", .enabled(if: PostgresTestServer.isEnabled))
@@ -115,6 +122,32 @@ struct StatementsBuiltOnceTests {
         #expect(!sqlite.isEmpty)
         // (Sorted: the databases order NULLs at opposite ends.)
         #expect(sqlite.sorted() == postgres.sorted())
+      }
+    }
+  }
+
+  /// A Swift function runs on SQLite, where it is registered; PostgreSQL refuses the statement
+  /// before sending it, naming the function.
+  @Test func swiftFunctionsAreRefusedBeforeSending() async throws {
+    let sqlite = try SampleData.sqlite()
+    try sqlite.add(function: $initial)
+    try sqlite.add(function: $longest)
+    #expect(try titleInitials.fetchAll(sqlite) == ["G", "H", "D", "R", "E", "a"])
+    #expect(try longestTitle.fetchOne(sqlite)??.isEmpty == false)
+    try await PostgresTestServer.withDatabase { postgres in
+      try await SampleData.load(into: postgres)
+      do {
+        _ = try await postgres.read { db in try await titleInitials.fetchAll(db) }
+        Issue.record("initial() ran on PostgreSQL")
+      } catch let error as PostgresError {
+        #expect(error.kind == .statement)
+        #expect(error.message.contains("The Swift function initial() has no PostgreSQL form"))
+      }
+      do {
+        _ = try await postgres.read { db in try await longestTitle.fetchAll(db) }
+        Issue.record("longest() ran on PostgreSQL")
+      } catch let error as PostgresError {
+        #expect(error.message.contains("The Swift function longest() has no PostgreSQL form"))
       }
     }
   }

@@ -20,6 +20,11 @@ public struct AggregateFunction<QueryValue>: QueryExpression, Sendable {
     self.call = call
   }
 
+  /// A call written up to its closing parenthesis: `"mode"(DISTINCT "priority"`.
+  init(call: QueryFragment) {
+    self.call = call
+  }
+
   /// A call the dialects spell differently.
   init(_ aggregate: AggregateForm, whenEmpty: String? = nil) {
     self.call = .form(.aggregate(aggregate))

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import QuarryCore
 
 /// A registered function as SQLite sees it. SQLite holds one retained reference per
@@ -28,13 +29,15 @@ final class FunctionDefinition: @unchecked Sendable {
 
 /// One group's aggregate state, type-erased.
 protocol AggregateRunner: AnyObject {
-  func step(_ arguments: [QueryBinding]) throws
+  func step(_ arguments: [OpaquePointer]) throws
   func finalize() throws -> QueryBinding
 }
 
 final class AggregateRun<Aggregate: DatabaseAggregate>: AggregateRunner {
   var state = Aggregate()
-  func step(_ arguments: [QueryBinding]) throws { try state.step(arguments) }
+  func step(_ arguments: [OpaquePointer]) throws {
+    try state.step(arguments.map(queryBinding(of:)))
+  }
   func finalize() throws -> QueryBinding { try state.finalize().queryBinding }
 }
 
@@ -133,7 +136,7 @@ extension Database {
         { context, count, values in
           guard let context, let runner = aggregateRunner(context, create: true) else { return }
           do {
-            try runner.step(collect(count, values).map(queryBinding(of:)))
+            try runner.step(collect(count, values))
           } catch {
             setError(context, error)
           }
@@ -219,6 +222,8 @@ private func setResult(_ context: OpaquePointer, _ binding: QueryBinding) {
 }
 
 private func setError(_ context: OpaquePointer, _ error: any Error) {
-  let message = (error as? DatabaseError)?.message ?? "\(error)"
+  let message =
+    (error as? DatabaseError)?.message ?? (error as? any LocalizedError)?.errorDescription
+    ?? String(describing: error)
   sqlite3_result_error(context, message, -1)
 }

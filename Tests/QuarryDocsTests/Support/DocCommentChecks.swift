@@ -137,6 +137,8 @@ enum DocCommentSchema {
     try db.add(function: joined)
     try db.add(function: product)
     try db.add(collation: localized)
+    try db.add(function: $exclaim)
+    try db.add(function: $mode)
     return db
   }
 }
@@ -183,6 +185,18 @@ struct Product: DatabaseAggregate {
 let product = DatabaseAggregateFunction("product", Product.self)
 
 let localized = DatabaseCollation("localized") { $0.localizedCompare($1) }
+
+// The `@DatabaseFunction` functions the examples call.
+
+@DatabaseFunction(isDeterministic: true)
+func exclaim(_ text: String) -> String { text + "!" }
+
+@DatabaseFunction
+func mode(_ values: some Sequence<Int?>) -> Int? {
+  var counts: [Int: Int] = [:]
+  for case let value? in values { counts[value, default: 0] += 1 }
+  return counts.max { $0.value < $1.value }?.key
+}
 
 /// Where a check was written, for the issues it records.
 private func location(

@@ -8,3 +8,8 @@ let tableMacros: [String: MacroSpec] = [
   "Ephemeral": MacroSpec(type: EphemeralMacro.self),
   "Selection": MacroSpec(type: SelectionMacro.self, conformances: ["Selection"]),
 ]
+
+/// `@DatabaseFunction`, alone.
+let functionMacros: [String: MacroSpec] = [
+  "DatabaseFunction": MacroSpec(type: DatabaseFunctionMacro.self)
+]
