@@ -2826,6 +2826,7 @@ struct DocCommentSQLTests {
       #""trips"."startDay", "trips"."endDay""#, runs: false)
     check({ _ in MacroSupport.value(String.self, "Lisbon") }, #"'Lisbon'"#)
     check({ _ in MacroSupport.value(Span.self, Span(startDay: 1, endDay: 3)) }, #"1, 3"#)
+    check({ _ in MacroSupport.value(RemindersList?.self, nil) }, #"NULL, NULL"#)
     check({ _ in MacroSupport.SelectionValue(Snooze(untilDay: 6)) }, #"6"#)
     check(
       Trip.update { $0.snooze = Snooze(untilDay: 4) }, #"UPDATE "trips" SET "untilDay" = 4"#)
