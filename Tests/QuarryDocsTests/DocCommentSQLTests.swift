@@ -1348,6 +1348,24 @@ struct DocCommentSQLTests {
       """#)
     check({ $0.title.jsonGroupArray() }, #"json_group_array("reminders"."title")"#)
     check(
+      Event.select { $0.startsAt(.startOfMonth.days(1)) },
+      #"""
+      SELECT strftime('%Y-%m-%d %H:%M:%f', "events"."startsAt", 'start of month', '1 days') FROM "events"
+      """#)
+    check(
+      Event.select { $0.startsAt.strftime("%Y-%m") },
+      #"SELECT strftime('%Y-%m', "events"."startsAt") FROM "events""#)
+    check(
+      Event.where { $0.startsAt.year == 2026 }.select { $0.id },
+      #"""
+      SELECT "events"."id" FROM "events" WHERE (CAST(strftime('%Y', "events"."startsAt") AS INTEGER) = 2026)
+      """#)
+    check(
+      Event.where { $0.startsAt < ModifiedDate<Date>.now }.select { $0.id },
+      #"""
+      SELECT "events"."id" FROM "events" WHERE ("events"."startsAt" < strftime('%Y-%m-%d %H:%M:%f', 'now'))
+      """#)
+    check(
       { $0.priority.map { $0 * 2 } },
       #"""
       CASE WHEN "reminders"."priority" IS NULL THEN NULL ELSE ("reminders"."priority" * 2) END

@@ -74,6 +74,13 @@ let tagAdded = Tagging.where { $0.id == 2 }.update { $0.tags = $0.tags.jsonAppen
 let urgentByKey = Reminder.find(Reminder.where { $0.priority == 3 }.select { $0.id })
   .order { $0.id }.select { $0.id }
 let doubledPriorities = Reminder.order { $0.id }.select { $0.priority.map { $0 * 2 } }
+// Typed date-time helpers on a `Date` column (`timestamptz` on PostgreSQL).
+let dueYearsAndDays = Tagging.order { $0.id }.select { ($0.dueAt.year, $0.dueAt.dayOfYear) }
+let dueMonthStarts = Tagging.order { $0.id }.select { $0.dueAt(.startOfMonth.days(1)) }
+let dueBeforeNow = Tagging.where {
+  $0.dueAt < ModifiedDate<Date>.now && $0.dueAt(.hours(1)) > $0.dueAt
+}
+.order { $0.id }.select { $0.id }
 let markOpen = OpenReminder.update { $0.notes = "open" }
 let reopenAll = OpenReminder.unscoped.where { $0.isCompleted }.update { $0.isCompleted = false }
 // Swift functions SQL calls: SQLite runs them, PostgreSQL refuses them before sending.
@@ -201,6 +208,16 @@ struct StatementsBuiltOnceTests {
           try await rows(openPerList, on: postgres)
         ),
         ("find of a subquery", ["3", "4"], try await rows(urgentByKey, on: postgres)),
+        (
+          "year and day of year", ["(2026, 31)", "(2026, 59)", "(2025, 365)"],
+          try await rows(dueYearsAndDays, on: postgres)
+        ),
+        (
+          "a modified date",
+          ["2026-01-02 00:00:00 +0000", "2026-02-02 00:00:00 +0000", "2025-12-02 00:00:00 +0000"],
+          try await rows(dueMonthStarts, on: postgres)
+        ),
+        ("now", ["1", "2", "3"], try await rows(dueBeforeNow, on: postgres)),
         (
           "map of an optional",
           ["Optional(4)", "nil", "Optional(6)", "Optional(6)", "Optional(2)", "nil"],

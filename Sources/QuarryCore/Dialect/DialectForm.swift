@@ -43,6 +43,9 @@ package indirect enum DialectForm: Hashable, Sendable {
   case collate(QueryFragment, String)
   /// The bytes of a blob as hexadecimal text, how a row's blob column is written into JSON.
   case hexBytes(QueryFragment)
+  /// A date-time text in UTC, without a zone (how Quarry stores a `Date`), as a time another
+  /// dialect compares with its timestamps.
+  case utcTimestamp(QueryFragment)
   /// What only SQLite has (`GLOB`, FTS5, `hex()`, temporary triggers, …): another dialect
   /// refuses it before anything is sent, naming what to use instead.
   case sqliteOnly(QueryFragment, feature: String, alternative: String)

@@ -39,6 +39,12 @@ enum DocCommentSchema {
     var name = ""
   }
 
+  /// Events, each at a time (stored as ISO-8601 text).
+  @Table("events") struct Event {
+    let id: Int
+    var startsAt: Date
+  }
+
   /// A recursive common table expression's rows.
   @Table("counts") struct Count {
     var n: Int
@@ -107,6 +113,8 @@ enum DocCommentSchema {
       "priority" INTEGER,
       "remindersListID" INTEGER NOT NULL DEFAULT 1
     ) STRICT;
+    CREATE TABLE "events" ("id" INTEGER PRIMARY KEY, "startsAt" TEXT NOT NULL) STRICT;
+    INSERT INTO "events" VALUES (1, '2026-08-14 06:59:37.250');
     CREATE TABLE "devices" ("id" BLOB PRIMARY KEY, "name" TEXT NOT NULL DEFAULT '') STRICT;
     CREATE TABLE "tags" ("id" TEXT PRIMARY KEY, "name" TEXT NOT NULL DEFAULT '') STRICT;
     CREATE UNIQUE INDEX "openReminderTitles" ON "reminders" ("title") WHERE NOT "isCompleted";
@@ -148,6 +156,7 @@ extension DocCommentSQLTests {
   typealias Span = DocCommentSchema.Span
   typealias Snooze = DocCommentSchema.Snooze
   typealias Trip = DocCommentSchema.Trip
+  typealias Event = DocCommentSchema.Event
 }
 
 // The computed columns the examples of doc comments read.

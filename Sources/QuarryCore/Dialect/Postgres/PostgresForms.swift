@@ -54,6 +54,9 @@ enum PostgresForms {
       default: renderer.append("(\(value) COLLATE \(raw: collation))")
       }
     case .hexBytes(let value): renderer.append("encode(\(value), 'hex')")
+    case .utcTimestamp(let value):
+      // Read as UTC whatever the session's time zone.
+      renderer.append("(CAST(\(value) AS timestamp) AT TIME ZONE 'UTC')")
     case .sqliteOnly(_, let feature, let alternative):
       renderer.refuse(feature, instead: alternative)
     case .aggregate(let aggregate): render(aggregate, into: &renderer)

@@ -27,6 +27,7 @@ enum SQLiteForms {
       fragment.append(.functionCall("char", codePoints.map { $0 }))
     case .zeroBytes(let count): fragment.append("zeroblob(\(count))")
     case .collate(let value, let collation): fragment.append("(\(value) COLLATE \(raw: collation))")
+    case .utcTimestamp(let value): fragment.append(value)
     case .hexBytes(let value):
       // (`hex(NULL)` is empty text, which would read as no bytes.)
       fragment.append("CASE WHEN \(value) IS NULL THEN NULL ELSE hex(\(value)) END")
