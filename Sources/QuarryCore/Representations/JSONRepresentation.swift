@@ -33,7 +33,7 @@ public struct JSONRepresentation<Value: Codable>: QueryRepresentable {
           queryOutput = try Self.decodeRows(text)
           return
         } catch let error as QueryDecodingError {
-          // Rows stored as `Codable` wrote them (before rows were written as their columns).
+          // Rows that `Codable` wrote (before rows were written as their columns) still read.
           guard let value = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)) else {
             let place =
               error.columnName.map { " in the row's \"\($0)\" (\(error.expectedType))" } ?? ""
