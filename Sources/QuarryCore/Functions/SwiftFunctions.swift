@@ -64,12 +64,7 @@ extension ScalarDatabaseFunction {
     var call = QueryFragment()
     call.append(identifier: name)
     call.append(sql: "(")
-    var isFirst = true
-    for argument in repeat each arguments {
-      if !isFirst { call.append(sql: ", ") }
-      isFirst = false
-      argument.write(to: &call)
-    }
+    call.appendArguments(repeat each arguments)
     call.append(sql: ")")
     return SQLQueryExpression(.swiftFunction(call, name))
   }
@@ -87,17 +82,25 @@ extension AggregateDatabaseFunction {
     var call = QueryFragment()
     call.append(identifier: name)
     call.append(sql: distinct ? "(DISTINCT " : "(")
-    var isFirst = true
-    for argument in repeat each arguments {
-      if !isFirst { call.append(sql: ", ") }
-      isFirst = false
-      argument.write(to: &call)
-    }
+    call.appendArguments(repeat each arguments)
     return AggregateFunction(call: .swiftFunction(call, name))
   }
 }
 
 extension QueryFragment {
+  /// Appends each argument, comma-separated: the inside of a call or of a row value.
+  @inlinable
+  package mutating func appendArguments<each Argument: QueryAssignable>(
+    _ arguments: repeat each Argument
+  ) {
+    var isFirst = true
+    for argument in repeat each arguments {
+      if !isFirst { append(sql: ", ") }
+      isFirst = false
+      argument.write(to: &self)
+    }
+  }
+
   /// A call of a Swift function registered with SQLite: another dialect refuses it before
   /// anything is sent.
   static func swiftFunction(_ call: QueryFragment, _ name: String) -> QueryFragment {

@@ -164,12 +164,7 @@ func renderCall<each Argument: QueryExpression>(
 ) -> QueryFragment {
   var fragment = QueryFragment(sql: name)
   fragment.append(sql: "(")
-  var isFirst = true
-  for argument in repeat each arguments {
-    if !isFirst { fragment.append(sql: ", ") }
-    isFirst = false
-    argument.write(to: &fragment)
-  }
+  fragment.appendArguments(repeat each arguments)
   fragment.append(sql: ")")
   return fragment
 }

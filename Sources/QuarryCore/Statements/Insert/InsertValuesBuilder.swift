@@ -120,12 +120,7 @@ public enum InsertValuesBuilder<Value> {
     repeat (each Expression).QueryValue: QueryBindable
   {
     var fragment = QueryFragment(sql: "(")
-    var isFirst = true
-    for expression in repeat each row {
-      if !isFirst { fragment.append(sql: ", ") }
-      isFirst = false
-      expression.write(to: &fragment)
-    }
+    fragment.appendArguments(repeat each row)
     fragment.append(sql: ")")
     return .mixed([.expressions(fragment)])
   }
