@@ -46,9 +46,10 @@ package struct ColumnModel {
 
   /// The SQLite storage class the Swift type binds as, by its name (`TableSchema.StorageClass`):
   /// integers and `Bool` are `integer`, `Double` and `Float` `real`, `String`, `UUID` and `Date`
-  /// `text`, `[UInt8]` and `Data` `blob`, anything else (an enum, a custom type) `any`.
+  /// `text`, `[UInt8]` and `Data` `blob`, JSONB `jsonb`, anything else (an enum, a custom type) `any`.
   package var storageClass: String {
     if let representation = attribute?.representation {
+      if representation.contains("JSONBRepresentation") { return "jsonb" }
       if representation.contains("JSONRepresentation") || representation.contains("Lowercased")
         || representation.contains("Uppercased") || representation.contains("ISO8601")
       {

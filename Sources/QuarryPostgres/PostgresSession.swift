@@ -130,6 +130,7 @@ public struct PostgresSession: Sendable {
       case .double(let value): binds.append(value)
       case .text(let value): binds.append(InferredText(value))
       case .blob(let bytes): binds.append(ByteBuffer(bytes: bytes))
+      case .jsonb(let json): binds.append(JSONBText(json))
       case .invalid(let error): throw statementError(error.message, sql, bindings)
       }
     }
@@ -172,6 +173,24 @@ public struct PostgresSession: Sendable {
     return PostgresError(
       error, sql: sql, arguments: bindings,
       showsArguments: settings.showsArgumentsInErrors)
+  }
+}
+
+/// JSON sent as `jsonb` text.
+struct JSONBText: PostgresNonThrowingEncodable {
+  static var psqlType: PostgresDataType { .jsonb }
+  static var psqlFormat: PostgresFormat { .text }
+
+  let json: String
+
+  init(_ json: String) {
+    self.json = json
+  }
+
+  func encode<JSONEncoder: PostgresJSONEncoder>(
+    into byteBuffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>
+  ) {
+    byteBuffer.writeString(json)
   }
 }
 

@@ -13,6 +13,9 @@ public enum QueryBinding: Hashable, Sendable {
   case text(String)
   /// Bytes.
   case blob([UInt8])
+  /// JSON text that the database stores in its binary form: SQLite binds the JSONB of it (a
+  /// blob), PostgreSQL binds it as `jsonb`.
+  case jsonb(String)
   /// A value that could not be encoded. Executing a statement that holds it fails with
   /// the error, instead of binding a wrong value.
   case invalid(QueryBindingError)
@@ -52,6 +55,15 @@ public enum QueryBinding: Hashable, Sendable {
         literal.append(digits[Int(byte & 0xF)])
       }
       return literal + "'"
+    case .jsonb(let json):
+      switch dialect {
+      case .sqlite:
+        guard let bytes = try? JSONB.encode(json: json) else {
+          return "jsonb(" + QueryBinding.text(json).sqlLiteral + ")"
+        }
+        return QueryBinding.blob(bytes).sqlLiteral
+      case .postgres: return "CAST(" + QueryBinding.text(json).sqlLiteral + " AS jsonb)"
+      }
     case .invalid(let error): return "<invalid: \(error.message)>"
     }
   }

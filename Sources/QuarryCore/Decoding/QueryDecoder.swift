@@ -21,9 +21,17 @@ public protocol QueryDecoder {
   mutating func decode(_ type: [UInt8].Type) throws -> [UInt8]
   /// Decodes an `INTEGER` column holding 0 or 1 (any non-zero integer is `true`).
   mutating func decode(_ type: Bool.Type) throws -> Bool
+  /// Decodes a column holding JSON, as JSON text: text, or JSON in the database's binary form
+  /// (SQLite's JSONB). By default, the column's text.
+  mutating func decodeJSON() throws -> String
 }
 
 extension QueryDecoder {
+  /// JSON is text.
+  public mutating func decodeJSON() throws -> String {
+    try decode(String.self)
+  }
+
   /// A decoder that cannot look ahead fails to decode an optional table.
   public mutating func decodeNil(columns count: Int) throws -> Bool {
     throw QueryDecodingError(

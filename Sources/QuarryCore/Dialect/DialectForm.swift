@@ -62,6 +62,8 @@ package indirect enum DialectForm: Hashable, Sendable {
   case jsonArrayLength(QueryFragment, path: String?)
   /// `json ->> path` (or `json_extract(json, path)`): the SQL value at a path, of a Swift type.
   case jsonExtract(QueryFragment, path: String, SQLType?, isFunction: Bool)
+  /// `jsonb_extract(json, path)`: the array or object at a path, as JSONB.
+  case jsonbExtract(QueryFragment, path: String)
   /// One of SQLite's date-time functions.
   case dateTime(DateTimeCall)
   /// `json_each(json)` as a table: in `FROM`, or joined.
@@ -75,8 +77,10 @@ package indirect enum DialectForm: Hashable, Sendable {
   /// `INSERT OR REPLACE` (or another conflict resolution), followed by a space.
   case conflictResolution(String)
   /// `json_set(json, path, value)` and its kin: the JSON with the value at an SQLite JSON path
-  /// set, inserted, replaced or removed (`value` is nil for a removal).
-  case jsonMutation(JSONMutation, QueryFragment, path: String, value: JSONMutationValue?)
+  /// set, inserted, replaced or removed (`value` is nil for a removal); `jsonb_set` and its kin
+  /// when `binary`, which return JSONB.
+  case jsonMutation(
+    JSONMutation, QueryFragment, path: String, value: JSONMutationValue?, binary: Bool)
 }
 
 /// How ``DialectForm/jsonMutation(_:_:path:value:)`` changes a JSON value.
@@ -121,6 +125,8 @@ package enum FunctionName: Hashable, Sendable {
   case jsonArray
   /// `json_object`.
   case jsonObject
+  /// `jsonb_object`: an object as JSONB.
+  case jsonbObject
   /// Scalar `max(a, b, …)`.
   case greatest
   /// Scalar `min(a, b, …)`.
@@ -136,8 +142,8 @@ package enum AggregateForm: Hashable, Sendable {
   case total(QueryFragment, distinct: Bool)
   /// `json_group_array(x)`; of JSON text (`isJSON`), `json_group_array(json(x))`, so the
   /// array holds the values rather than strings of their text; `DISTINCT` before the value
-  /// when `distinct`.
-  case jsonGroupArray(QueryFragment, isJSON: Bool, distinct: Bool)
+  /// when `distinct`; `jsonb_group_array`, which returns JSONB, when `binary`.
+  case jsonGroupArray(QueryFragment, isJSON: Bool, distinct: Bool, binary: Bool)
   /// `json_group_object(key, value)`.
   case jsonGroupObject(QueryFragment, QueryFragment)
 }

@@ -52,7 +52,8 @@ extension QueryExpression {
   ) -> AggregateFunction<String> {
     var aggregate = AggregateFunction<String>(
       .jsonGroupArray(
-        queryFragment, isJSON: QueryValue.self is any StoredAsJSON.Type, distinct: distinct),
+        queryFragment, isJSON: QueryValue.self is any StoredAsJSON.Type, distinct: distinct,
+        binary: false),
       whenEmpty: "'[]'")
     if let order { aggregate = aggregate.order(by: order) }
     if let filter { aggregate.filter = filter.queryFragment }
@@ -62,7 +63,8 @@ extension QueryExpression {
 
 // JSON mutation of a column stored as JSON: each returns the JSON changed, of the column's own
 // type, so that an update assigns it to the column it read:
-// `$0.tags = $0.tags.jsonAppend("errands")`.
+// `$0.tags = $0.tags.jsonAppend("errands")`. Of a column stored as JSONB, they return JSONB
+// (`jsonb_set`, …), so the column keeps its format.
 extension QueryAssignable where QueryValue: StoredAsJSON {
   /// `json_set(json, ?, value)`: the JSON with `value` at `path`, replacing what is there or
   /// creating it; `[#]` at the end of the path appends to the array.
@@ -99,9 +101,7 @@ extension QueryAssignable where QueryValue: StoredAsJSON {
   ///
   /// `TaggedReminder.select { $0.tags.jsonRemove("$[0]") }` renders `SELECT json_remove("taggedReminders"."tags", '$[0]') FROM "taggedReminders"`.
   public func jsonRemove(_ path: String) -> SQLQueryExpression<QueryValue> {
-    var json = QueryFragment()
-    write(to: &json)
-    return SQLQueryExpression(.form(.jsonMutation(.remove, json, path: path, value: nil)))
+    jsonRemoval(path, binary: QueryValue.self is any StoredAsJSONB.Type)
   }
 
   /// `json_insert(json, '$[#]', value)`: the JSON array with `value` appended.
@@ -112,7 +112,7 @@ extension QueryAssignable where QueryValue: StoredAsJSON {
   }
 
   func jsonMutation<Value: QueryAssignable>(
-    _ mutation: JSONMutation, _ path: String, _ value: Value
+    _ mutation: JSONMutation, _ path: String, _ value: Value, binary: Bool? = nil
   ) -> SQLQueryExpression<QueryValue> {
     var json = QueryFragment()
     write(to: &json)
@@ -122,7 +122,15 @@ extension QueryAssignable where QueryValue: StoredAsJSON {
     return SQLQueryExpression(
       .form(
         .jsonMutation(
-          mutation, json, path: path, value: JSONMutationValue(written, isJSON: isJSON))))
+          mutation, json, path: path, value: JSONMutationValue(written, isJSON: isJSON),
+          binary: binary ?? (QueryValue.self is any StoredAsJSONB.Type))))
+  }
+
+  func jsonRemoval(_ path: String, binary: Bool) -> SQLQueryExpression<QueryValue> {
+    var json = QueryFragment()
+    write(to: &json)
+    return SQLQueryExpression(
+      .form(.jsonMutation(.remove, json, path: path, value: nil, binary: binary)))
   }
 }
 

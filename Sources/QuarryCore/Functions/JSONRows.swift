@@ -65,12 +65,16 @@ extension NullableColumns where Base: Codable {
   /// LEFT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ```
   public func jsonObject() -> SQLQueryExpression<JSONRepresentation<Base>?> {
+    SQLQueryExpression(object(binary: false))
+  }
+
+  func object(binary: Bool) -> QueryFragment {
     var fragment = QueryFragment(sql: "CASE WHEN ")
     fragment.append(JSONRows.presence(Base.self, qualifier: qualifier))
     fragment.append(sql: " THEN ")
-    fragment.append(JSONRows.object(Base.self, qualifier: qualifier))
+    fragment.append(JSONRows.object(Base.self, qualifier: qualifier, binary: binary))
     fragment.append(sql: " END")
-    return SQLQueryExpression(fragment)
+    return fragment
   }
 
   /// The group's rows of an outer join as a JSON array, leaving out where the join found none
@@ -89,13 +93,20 @@ extension NullableColumns where Base: Codable {
     distinct: Bool = false, order: (any QueryExpression)? = nil,
     filter: (any QueryExpression<Bool>)? = nil
   ) -> AggregateFunction<JSONRepresentation<[Base]>> {
+    groupArray(distinct: distinct, order: order, filter: filter, binary: false)
+  }
+
+  func groupArray<Value>(
+    distinct: Bool, order: (any QueryExpression)?, filter: (any QueryExpression<Bool>)?,
+    binary: Bool
+  ) -> AggregateFunction<Value> {
     var condition = JSONRows.presence(Base.self, qualifier: qualifier)
     if let filter {
       condition = "(\(condition) AND \(filter))"
     }
     return JSONRows.groupArray(
-      JSONRows.object(Base.self, qualifier: qualifier),
-      distinct: distinct, order: order, filter: condition)
+      JSONRows.object(Base.self, qualifier: qualifier, binary: binary),
+      distinct: distinct, order: order, filter: condition, binary: binary)
   }
 
   var qualifier: String { alias.map(quoteIdentifier) ?? Base.schema.quotedName }
@@ -104,8 +115,10 @@ extension NullableColumns where Base: Codable {
 /// Writes rows as JSON objects.
 enum JSONRows {
   /// `json_object('name', qualifier."name", …)` over the table's columns.
-  static func object<Row: Table>(_: Row.Type, qualifier: String) -> QueryFragment {
-    var fragment = QueryFragment.form(.function(.jsonObject))
+  static func object<Row: Table>(_: Row.Type, qualifier: String, binary: Bool = false)
+    -> QueryFragment
+  {
+    var fragment = QueryFragment.form(.function(binary ? .jsonbObject : .jsonObject))
     fragment.append(sql: "(")
     for (index, column) in Row.schema.columns.enumerated() {
       if index > 0 { fragment.append(sql: ", ") }
@@ -139,10 +152,11 @@ enum JSONRows {
 
   static func groupArray<Value>(
     _ object: QueryFragment, distinct: Bool, order: (any QueryExpression)?,
-    filter: QueryFragment?
+    filter: QueryFragment?, binary: Bool = false
   ) -> AggregateFunction<Value> {
     var aggregate = AggregateFunction<Value>(
-      .jsonGroupArray(object, isJSON: false, distinct: distinct), whenEmpty: "'[]'")
+      .jsonGroupArray(object, isJSON: false, distinct: distinct, binary: binary),
+      whenEmpty: "'[]'")
     if let order { aggregate = aggregate.order(by: order) }
     if let filter { aggregate.filter = filter }
     return aggregate

@@ -64,6 +64,7 @@ enum JSONValue: Codable, Equatable {
     case .double(let value): self = .double(value)
     case .text(let value): self = .string(value)
     case .blob(let bytes): self = .string(JSONRows.hex(bytes))
+    case .jsonb(let json): self = .string(json)
     case .invalid(let error): throw error
     }
   }
@@ -245,14 +246,14 @@ extension Array: JSONRowsValue where Element: Table {
   }
 }
 
-extension JSONRepresentation {
+extension JSONCoding {
   /// Whether `Value` is a table's rows, which are written and read as their columns.
-  static var holdsRows: Bool {
+  static func holdsRows<Value>(_: Value.Type) -> Bool {
     Value.self is any JSONRowsValue.Type || Value.self is any Table.Type
   }
 
   /// `value` as a JSON object (or array) of its rows' columns.
-  static func encodeRows(_ value: Value) throws -> JSONValue {
+  static func encodeRows<Value>(_ value: Value) throws -> JSONValue {
     if let rows = value as? any JSONRowsValue { return try rows.encodeJSONRows() }
     guard let row = value as? any Table else {
       throw QueryBindingError("\(Value.self) is not a table's rows")
@@ -261,7 +262,7 @@ extension JSONRepresentation {
   }
 
   /// The value of a JSON object (or array) of rows' columns.
-  static func decodeRows(_ text: String) throws -> Value {
+  static func decodeRows<Value>(_: Value.Type, from text: String) throws -> Value {
     let json = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
     let decoded: Any
     if let rows = Value.self as? any JSONRowsValue.Type {

@@ -16,6 +16,9 @@ public final class TableSchema: Sendable {
     case text
     /// `BLOB`: `[UInt8]` and `Data`.
     case blob
+    /// `BLOB` holding JSONB, SQLite's binary JSON (`jsonb` on PostgreSQL): a
+    /// ``JSONBRepresentation``.
+    case jsonb
     /// Unknown (an enum, a custom type): any column will do.
     case any
   }

@@ -102,6 +102,19 @@ struct ArgumentDecoder: QueryDecoder {
   mutating func decode(_ type: Bool.Type) throws -> Bool {
     sqlite3_value_int64(try next("Bool", SQLITE_INTEGER)) != 0
   }
+
+  mutating func decodeJSON() throws -> String {
+    guard index < arguments.count, sqlite3_value_type(arguments[index]) == SQLITE_BLOB else {
+      return try decode(String.self)
+    }
+    let bytes = try decode([UInt8].self)
+    do {
+      return try JSONB.json(bytes)
+    } catch {
+      throw DatabaseError(
+        resultCode: DatabaseError.error, message: "argument \(index): \(error.message)")
+    }
+  }
 }
 
 extension Database {
@@ -216,6 +229,12 @@ private func setResult(_ context: OpaquePointer, _ binding: QueryBinding) {
       } else {
         sqlite3_result_blob(context, $0.baseAddress, Int32($0.count), transientDestructor)
       }
+    }
+  case .jsonb(let json):
+    do {
+      setResult(context, .blob(try JSONB.encode(json: json)))
+    } catch {
+      sqlite3_result_error(context, "not JSON: \(error.message)", -1)
     }
   case .invalid(let error): sqlite3_result_error(context, error.message, -1)
   }

@@ -163,6 +163,19 @@ struct RowDecoder: QueryDecoder {
     column += 1
     return value != 0
   }
+
+  mutating func decodeJSON() throws -> String {
+    guard case .blob(let bytes) = try next("JSON") else { return try decode(String.self) }
+    do {
+      let json = try JSONB.json(bytes)
+      column += 1
+      return json
+    } catch {
+      throw QueryDecodingError(
+        column: column, columnName: row.columnNames[column], expectedType: "JSONB",
+        found: describe(row.values[column]) + ", " + error.message)
+    }
+  }
 }
 
 /// Describes a value the way decoding errors show it: `TEXT 'yes'`, `INTEGER 3`.
@@ -176,6 +189,7 @@ func describe(_ value: QueryBinding) -> String {
     let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
     return "TEXT \(QueryBinding.text(shown).sqlLiteral)"
   case .blob(let bytes): return "BLOB of \(bytes.count) bytes"
+  case .jsonb(let json): return "JSONB of \(QueryBinding.text(json).sqlLiteral)"
   case .invalid(let error): return "an invalid value (\(error.message))"
   }
 }

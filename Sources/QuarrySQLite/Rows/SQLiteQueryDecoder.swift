@@ -101,7 +101,28 @@ public struct SQLiteQueryDecoder: QueryDecoder {
     return sqlite3_value_int64(value) != 0
   }
 
+  /// Reads JSON text, or JSONB (a blob) as JSON text.
+  public mutating func decodeJSON() throws -> String {
+    let value = try nextValue("JSON")
+    guard sqlite3_value_type(value) == SQLITE_BLOB else { return try decode(String.self) }
+    let bytes = UnsafeRawBufferPointer(
+      start: sqlite3_value_blob(value), count: Int(sqlite3_value_bytes(value)))
+    do {
+      let json = try JSONB.json(bytes)
+      column += 1
+      return json
+    } catch {
+      throw notJSONB(error)
+    }
+  }
+
   // MARK: Errors (kept out of line)
+
+  func notJSONB(_ error: JSONBError) -> QueryDecodingError {
+    QueryDecodingError(
+      column: Int(column), columnName: columnName(column), expectedType: "JSONB",
+      found: describeValue() + ", " + error.message, sql: statement.sql)
+  }
 
   @usableFromInline
   func mismatch(expected: String) -> QueryDecodingError {
@@ -231,5 +252,10 @@ struct SQLiteKnownTypesDecoder: QueryDecoder {
     guard let column = known(SQLITE_INTEGER) else { return try base.decode(type) }
     base.column += 1
     return sqlite3_column_int64(base.handle, column) != 0
+  }
+
+  @usableFromInline
+  mutating func decodeJSON() throws -> String {
+    try base.decodeJSON()
   }
 }

@@ -75,6 +75,8 @@ struct MigrationVerifier {
     case .real: accepted = ["real", "integer"]
     case .text: accepted = ["text"]
     case .blob: accepted = ["blob"]
+    // JSONB is a blob, and JSON text still reads.
+    case .jsonb: accepted = ["blob", "text"]
     case .any: return
     }
     let probe = quoteIdentifier("quarry_probe")

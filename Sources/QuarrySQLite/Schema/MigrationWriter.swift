@@ -268,7 +268,7 @@ struct MigrationWriter {
     case .integer: return "INTEGER"
     case .real: return "REAL"
     case .text: return "TEXT"
-    case .blob: return "BLOB"
+    case .blob, .jsonb: return "BLOB"
     // No declared type: the column keeps what it is given.
     case .any: return strict ? "ANY" : ""
     }

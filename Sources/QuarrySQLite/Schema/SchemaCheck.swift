@@ -136,12 +136,12 @@ public enum TypeAffinity: String, Sendable, Equatable {
       switch (storage, strictType.uppercased()) {
       case (.any, _), (_, "ANY"): return true
       case (.integer, "INT"), (.integer, "INTEGER"): return true
-      case (.real, "REAL"), (.text, "TEXT"), (.blob, "BLOB"): return true
+      case (.real, "REAL"), (.text, "TEXT"), (.blob, "BLOB"), (.jsonb, "BLOB"): return true
       default: return false
       }
     }
     switch storage {
-    case .any, .blob: return true
+    case .any, .blob, .jsonb: return true
     case .integer: return [.integer, .numeric, .blob].contains(self)
     case .real: return [.real, .numeric, .integer, .blob].contains(self)
     case .text: return [.text, .blob].contains(self)

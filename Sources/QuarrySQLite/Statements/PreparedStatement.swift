@@ -113,11 +113,20 @@ public final class PreparedStatement {
   func invalidBinding(_ binding: QueryBinding, at index: Int32, arguments: [QueryBinding])
     -> DatabaseError
   {
-    guard case .invalid(let error) = binding else {
-      return DatabaseError(connection: connection, resultCode: SQLITE_MISUSE, sql: sql)
+    let message: String
+    switch binding {
+    case .invalid(let error): message = error.message
+    case .jsonb(let json):
+      do {
+        _ = try JSONB.encode(json: json)
+        return DatabaseError(connection: connection, resultCode: SQLITE_MISUSE, sql: sql)
+      } catch {
+        message = "its JSON cannot be stored as JSONB: \(error.message)"
+      }
+    default: return DatabaseError(connection: connection, resultCode: SQLITE_MISUSE, sql: sql)
     }
     return DatabaseError(
-      resultCode: SQLITE_MISUSE, message: "argument \(index) cannot be bound: \(error.message)",
+      resultCode: SQLITE_MISUSE, message: "argument \(index) cannot be bound: \(message)",
       sql: sql, arguments: arguments, showsArguments: showsArgumentsInErrors)
   }
 
@@ -270,7 +279,7 @@ final class StatementBinder: QueryBinder {
 }
 
 /// Binds one value to the parameter at `index` (1-based) of a statement: SQLite's result code,
-/// or nil for an `.invalid` binding.
+/// or nil for an `.invalid` binding (or JSON that is not JSON).
 @inline(__always)
 func bindValue(_ binding: QueryBinding, to handle: OpaquePointer, at index: Int32) -> Int32? {
   switch binding {
@@ -284,6 +293,11 @@ func bindValue(_ binding: QueryBinding, to handle: OpaquePointer, at index: Int3
     // A null pointer would bind NULL; a zero-length blob is what was asked for.
     return sqlite3_bind_zeroblob(handle, index, 0)
   case .blob(let bytes):
+    return bytes.withUnsafeBytes {
+      sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
+    }
+  case .jsonb(let json):
+    guard let bytes = try? JSONB.encode(json: json) else { return nil }
     return bytes.withUnsafeBytes {
       sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), transientDestructor)
     }

@@ -79,6 +79,7 @@ enum PostgresForms {
       } else {
         renderer.append(text)
       }
+    case .jsonbExtract(let json, let path): renderer.append(jsonPath(json, path))
     case .dateTime(let call): renderer.append(PostgresTime.call(call))
     case .jsonEach(let source):
       if source.isJoined { renderer.append(sql: "LATERAL ") }
@@ -96,7 +97,8 @@ enum PostgresForms {
       renderer.refuse(
         "INSERT OR \(resolution)", instead: "use onConflictDoNothing() or onConflictDoUpdate(…)")
       renderer.append(sql: " ")
-    case .jsonMutation(let mutation, let json, let path, let value):
+    // (PostgreSQL's JSON is `jsonb` already: the binary forms are the same.)
+    case .jsonMutation(let mutation, let json, let path, let value, _):
       PostgresJSONMutation.render(mutation, json, path: path, value: value, into: &renderer)
     }
   }
@@ -110,7 +112,7 @@ enum PostgresForms {
     case .total(let value, let distinct):
       // PostgreSQL's `sum` of integers is `numeric`, and `NULL` for no rows.
       renderer.append("sum(\(raw: distinct ? "DISTINCT " : "")CAST(\(value) AS double precision)")
-    case .jsonGroupArray(let value, let isJSON, let distinct):
+    case .jsonGroupArray(let value, let isJSON, let distinct, _):
       let distinct = distinct ? "DISTINCT " : ""
       renderer.append(
         isJSON
@@ -128,7 +130,7 @@ enum PostgresForms {
     case .ifnull: return "coalesce"
     case .trimCharacters: return "btrim"
     case .jsonArray: return "jsonb_build_array"
-    case .jsonObject: return "jsonb_build_object"
+    case .jsonObject, .jsonbObject: return "jsonb_build_object"
     case .greatest: return "greatest"
     case .least: return "least"
     }

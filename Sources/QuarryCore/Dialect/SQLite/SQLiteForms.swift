@@ -40,6 +40,7 @@ enum SQLiteForms {
       fragment.append("json_array_length(\(json), \(path))")
     case .jsonExtract(let json, let path, _, let isFunction):
       fragment.append(isFunction ? "json_extract(\(json), \(path))" : "(\(json) ->> \(path))")
+    case .jsonbExtract(let json, let path): fragment.append("jsonb_extract(\(json), \(path))")
     case .dateTime(let call):
       var arguments: [any QueryAssignable] = []
       if let format = call.format { arguments.append(format) }
@@ -68,15 +69,15 @@ enum SQLiteForms {
       // SQLite assigns a rowid key for NULL.
       fragment.append(binding: .null)
     case .conflictResolution(let resolution): fragment.append(sql: "OR \(resolution) ")
-    case .jsonMutation(let mutation, let json, let path, let value):
+    case .jsonMutation(let mutation, let json, let path, let value, let binary):
       let name =
         switch mutation {
-        case .set: "json_set"
-        case .insert: "json_insert"
-        case .replace: "json_replace"
-        case .remove: "json_remove"
+        case .set: "set"
+        case .insert: "insert"
+        case .replace: "replace"
+        case .remove: "remove"
         }
-      fragment.append("\(raw: name)(\(json), \(path)")
+      fragment.append("\(raw: binary ? "jsonb_" : "json_")\(raw: name)(\(json), \(path)")
       if let value {
         fragment.append(value.isJSON ? ", json(\(value.value))" : ", \(value.value)")
       }
@@ -93,12 +94,13 @@ enum SQLiteForms {
       fragment.append("group_concat(\(value), \(separator)")
     case .total(let value, let distinct):
       fragment.append("total(\(raw: distinct ? "DISTINCT " : "")\(value)")
-    case .jsonGroupArray(let value, let isJSON, let distinct):
+    case .jsonGroupArray(let value, let isJSON, let distinct, let binary):
+      let name = binary ? "jsonb_group_array(" : "json_group_array("
       let distinct = distinct ? "DISTINCT " : ""
       fragment.append(
         isJSON
-          ? "json_group_array(\(raw: distinct)json(\(value))"
-          : "json_group_array(\(raw: distinct)\(value)")
+          ? "\(raw: name)\(raw: distinct)json(\(value))"
+          : "\(raw: name)\(raw: distinct)\(value)")
     case .jsonGroupObject(let key, let value):
       fragment.append("json_group_object(\(key), \(value)")
     }
@@ -112,6 +114,7 @@ enum SQLiteForms {
     case .trimCharacters: return "trim"
     case .jsonArray: return "json_array"
     case .jsonObject: return "json_object"
+    case .jsonbObject: return "jsonb_object"
     case .greatest: return "max"
     case .least: return "min"
     }

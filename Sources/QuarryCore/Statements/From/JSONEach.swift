@@ -23,13 +23,18 @@ extension Dictionary: JSONEachCollection where Key == String {
 }
 
 /// A column type holding a JSON array or object that `json_each` can walk:
-/// `[String].JSONRepresentation`, or an optional one (`NULL` has no elements).
+/// `[String].JSONRepresentation` or `[String].JSONBRepresentation`, or an optional one (`NULL`
+/// has no elements).
 public protocol JSONEachSource {
   /// The Swift collection the JSON encodes.
   associatedtype JSONCollection: JSONEachCollection
 }
 
 extension JSONRepresentation: JSONEachSource where Value: JSONEachCollection {
+  public typealias JSONCollection = Value
+}
+
+extension JSONBRepresentation: JSONEachSource where Value: JSONEachCollection {
   public typealias JSONCollection = Value
 }
 
