@@ -26,7 +26,9 @@ package struct ColumnModel {
   /// for an optional property), or the property's own type.
   package var storedType: String {
     guard let representation = attribute?.representation else { return type }
-    return isOptional && !representation.hasSuffix("?") ? representation + "?" : representation
+    // `[String]?.JSONRepresentation` is optional already: an optional's representation.
+    let isOptionalAlready = representation.hasSuffix("?") || representation.contains("?.")
+    return isOptional && !isOptionalAlready ? representation + "?" : representation
   }
 
   /// The SQL expression of the property's value in bindings, through its representation.

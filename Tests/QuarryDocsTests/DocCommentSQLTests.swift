@@ -20,6 +20,7 @@ struct DocCommentSQLTests {
   typealias ColumnInfo = DocCommentSchema.ColumnInfo
   typealias Count = DocCommentSchema.Count
   typealias Device = DocCommentSchema.Device
+  typealias Profile = DocCommentSchema.Profile
 
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -1958,6 +1959,59 @@ struct DocCommentSQLTests {
       FROM "reminders"
       WHERE (NOT "reminders"."isCompleted")
       """#)
+    // The JSONB functions run where SQLite has them (3.45 or later).
+    let jsonb = DocCommentSchema.hasJSONBFunctions
+    check(
+      Profile.update { $0.tags = $0.tags.jsonbSet("$[0]", to: "home") },
+      #"UPDATE "profiles" SET "tags" = jsonb_set("profiles"."tags", '$[0]', 'home')"#, runs: jsonb)
+    check(
+      Profile.select { $0.tags.jsonbInsert("$[0]", "home") },
+      #"SELECT jsonb_insert("profiles"."tags", '$[0]', 'home') FROM "profiles""#, runs: jsonb)
+    check(
+      Profile.select { $0.tags.jsonbReplace("$[0]", with: "home") },
+      #"SELECT jsonb_replace("profiles"."tags", '$[0]', 'home') FROM "profiles""#, runs: jsonb)
+    check(
+      Profile.select { $0.tags.jsonbRemove("$[0]") },
+      #"SELECT jsonb_remove("profiles"."tags", '$[0]') FROM "profiles""#, runs: jsonb)
+    check(
+      Profile.select { $0.tags.jsonbAppend("home") },
+      #"SELECT jsonb_insert("profiles"."tags", '$[#]', 'home') FROM "profiles""#, runs: jsonb)
+    check(
+      Profile.select { $0.tags.jsonbExtract("$.aliases", as: [String].self) },
+      #"SELECT jsonb_extract("profiles"."tags", '$.aliases') FROM "profiles""#, runs: jsonb)
+    check(
+      { $0.title.jsonbGroupArray() }, #"jsonb_group_array("reminders"."title")"#, runs: jsonb)
+    check(
+      RemindersList.select { $0.jsonbObject() },
+      #"""
+      SELECT jsonb_object('id', "remindersLists"."id", 'title', "remindersLists"."title")
+      FROM "remindersLists"
+      """#, runs: jsonb)
+    check(
+      RemindersList.select { $0.jsonbGroupArray() },
+      #"""
+      SELECT jsonb_group_array(jsonb_object('id', "remindersLists"."id",
+      'title', "remindersLists"."title")) FROM "remindersLists"
+      """#, runs: jsonb)
+    check(
+      Reminder.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }.select {
+        $1.jsonbObject()
+      },
+      #"""
+      SELECT CASE WHEN ("remindersLists"."id" IS NOT NULL) THEN jsonb_object('id',
+      "remindersLists"."id", 'title', "remindersLists"."title") END FROM "reminders"
+      LEFT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      """#, runs: jsonb)
+    check(
+      Reminder.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }.select {
+        $1.jsonbGroupArray()
+      },
+      #"""
+      SELECT jsonb_group_array(jsonb_object('id', "remindersLists"."id", 'title',
+      "remindersLists"."title")) FILTER (WHERE ("remindersLists"."id" IS NOT NULL))
+      FROM "reminders"
+      LEFT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
+      """#, runs: jsonb)
     check(
       TaggedReminder.select { $0.tags.jsonSet("$[0]", to: "home") },
       #"SELECT json_set("taggedReminders"."tags", '$[0]', 'home') FROM "taggedReminders""#)

@@ -40,7 +40,8 @@ extension QueryAssignable where QueryValue: StoredAsJSON {
   /// `jsonb_insert(json, '$[#]', value)`: ``jsonAppend(_:)`` returning JSONB.
   ///
   /// `Profile.select { $0.tags.jsonbAppend("home") }` renders `SELECT jsonb_insert("profiles"."tags", '$[#]', 'home') FROM "profiles"`.
-  public func jsonbAppend<Value: QueryAssignable>(_ value: Value) -> SQLQueryExpression<QueryValue> {
+  public func jsonbAppend<Value: QueryAssignable>(_ value: Value) -> SQLQueryExpression<QueryValue>
+  {
     jsonMutation(.insert, "$[#]", value, binary: true)
   }
 }

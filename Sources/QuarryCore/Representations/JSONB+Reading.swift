@@ -162,16 +162,16 @@ extension JSONB {
         case UInt8(ascii: "v"): output.append(contentsOf: "\\u000b".utf8)
         case UInt8(ascii: "0"): output.append(contentsOf: "\\u0000".utf8)
         case UInt8(ascii: "x"):
-          guard position + 2 <= end, let high = hexValue(bytes[position]),
-            let low = hexValue(bytes[position + 1])
+          guard position + 2 <= end, bytes[position].isHexDigit, bytes[position + 1].isHexDigit
           else { throw error(position, "\\x needs two hexadecimal digits") }
           output.append(contentsOf: "\\u00".utf8)
-          output.append(contentsOf: [hexDigit(high), hexDigit(low)])
+          output.append(contentsOf: bytes[position..<position + 2])
           position += 2
         case UInt8(ascii: "\n"): break  // a line continuation
         case UInt8(ascii: "\r"):
           if position < end, bytes[position] == UInt8(ascii: "\n") { position += 1 }
-        case 0xE2 where position + 1 < end && bytes[position] == 0x80
+        case 0xE2
+        where position + 1 < end && bytes[position] == 0x80
           && (bytes[position + 1] == 0xA8 || bytes[position + 1] == 0xA9):
           position += 2  // U+2028 or U+2029 after a backslash: a line continuation
         default:

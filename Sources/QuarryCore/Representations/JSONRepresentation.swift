@@ -129,3 +129,12 @@ extension Decodable where Self: Encodable {
   /// `@Column(as: [String].JSONBRepresentation.self)` in a `BLOB` column.
   public typealias JSONBRepresentation = QuarryCore.JSONBRepresentation<Self>
 }
+
+extension Optional where Wrapped: Codable {
+  /// The wrapped type stored as JSON text, and `NULL` for nil:
+  /// `@Column(as: [String]?.JSONRepresentation.self) var tags: [String]?`.
+  public typealias JSONRepresentation = QuarryCore.JSONRepresentation<Wrapped>?
+  /// The wrapped type stored as JSONB, and `NULL` for nil:
+  /// `@Column(as: [String]?.JSONBRepresentation.self) var tags: [String]?`.
+  public typealias JSONBRepresentation = QuarryCore.JSONBRepresentation<Wrapped>?
+}

@@ -22,8 +22,15 @@ json5 = [
     "[0x1F, -0xff, .5, 5., +1, Infinity, -Infinity, NaN]",
     "{unquoted: 'single \\x41 \\' quote', \"v\": '\\v\\0'}",
     "['line\\\ncontinued']",
+    "['a\"b', '\\xAf', 0x10,]",
 ]
-raw = ["jsonb_array('a\"b\\c' || char(9) || char(1), 'plain')"]
+raw = [
+    "jsonb_array('a\"b\\c' || char(9) || char(1), 'plain')",
+    # The jsonb_* functions write SQL text as TEXTRAW.
+    "jsonb_insert(X'0B', '$[#]', 'err\"ands')", "jsonb_set(jsonb('{}'), '$.b', 2.5)",
+    # TEXTRAW elements written by hand.
+    "x'2A6122'", "x'3A610A62'", "x'2A5C01'", "x'1A1F'",
+]
 
 connection = apsw.Connection(':memory:')
 print(f'// SQLite {apsw.sqlite_lib_version()}')
@@ -31,7 +38,7 @@ def emit(sql, argument):
     hex_, text = list(connection.execute(f'SELECT hex({sql}), json({sql})', (argument, argument)))[0]
     return hex_, text
 def swift(text):
-    return '#"' + text.replace('"#', '"\\#(#)') + '"#' if '"#' in text else '#"' + text + '"#'
+    return '"' + text.replace('\\', '\\\\').replace('"', '\\"') + '"'
 for text in texts:
     hex_, canonical = emit('jsonb(?)', text)
     if len(text) > 200:

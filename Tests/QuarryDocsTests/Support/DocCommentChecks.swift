@@ -91,6 +91,17 @@ enum DocCommentSchema {
     var details: [String: [String]] = [:]
   }
 
+  /// Profiles with tags stored as JSONB.
+  @Table("profiles") struct Profile {
+    let id: Int
+    @Column(as: [String].JSONBRepresentation.self)
+    var tags: [String] = []
+  }
+
+  /// Whether this SQLite has the `jsonb_*` functions (3.45 or later): examples that call them
+  /// run only there.
+  static let hasJSONBFunctions = Database.sqliteVersionNumber >= 3_045_000
+
   /// The rows of SQLite's table-valued function `pragma_table_info`.
   @Table("pragma_table_info") struct ColumnInfo {
     var cid: Int
@@ -131,6 +142,8 @@ enum DocCommentSchema {
     INSERT INTO "taggedReminders" ("title", "tags", "details") VALUES
       ('Groceries', '["home","errands"]', '{"tags":["milk","eggs"]}'), ('Report', '["work"]', '{}'),
       ('Call Ada', '[]', '{"tags":[]}');
+    CREATE TABLE "profiles" ("id" INTEGER PRIMARY KEY, "tags" BLOB NOT NULL) STRICT;
+    INSERT INTO "profiles" VALUES (1, X'4B17611762');
     INSERT INTO "remindersLists" ("id", "title") VALUES (1, 'Home'), (2, 'Work');
     INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID") VALUES
       (1, 'Groceries', 0, 3, 1), (2, 'Haircut', 1, NULL, 1), (3, 'Call Ada', 0, 1, 2);

@@ -1,0 +1,90 @@
+import Foundation
+import Quarry
+import QuarryPostgres
+import QuarrySQLite
+import Testing
+
+// JSONB columns and the jsonb functions, built once at the top level and run on both databases:
+// a `BLOB` of JSONB on SQLite, a `jsonb` column on PostgreSQL.
+
+@Table("notebooks") struct Notebook: Equatable, Codable {
+  let id: Int
+  var title = ""
+  @Column(as: [String].JSONBRepresentation.self) var tags: [String] = []
+  @Column(as: [String: Int]?.JSONBRepresentation.self) var counts: [String: Int]?
+}
+
+let notebookRows = [
+  Notebook(id: 1, title: "Home", tags: ["milk", "eggs"], counts: ["milk": 2]),
+  Notebook(id: 2, title: "Work", tags: [], counts: nil),
+]
+let insertNotebooks = Notebook.insert { notebookRows }
+let allNotebooks = Notebook.order { $0.id }
+let appendToNotebooks = Notebook.update {
+  $0.tags = $0.tags.jsonAppend("bread")
+  $0.counts = $0.counts.jsonbSet("$.bread", to: 1)
+}
+let notebooksAsJSONB = Notebook.select { $0.jsonbGroupArray(order: $0.id) }
+let notebookPieces = Notebook.where { $0.id == 1 }.select {
+  ($0.jsonbObject(), $0.tags.jsonbRemove("$[0]"), $0.tags.jsonbExtract("$", as: [String].self))
+}
+let notebookTags = Notebook.join(jsonEach: { $0.tags }).order { notebook, tag in
+  (notebook.id, tag.key)
+}
+.select { $1.value }
+
+@Suite("JSONB on both databases", .enabled(if: PostgresTestServer.isEnabled))
+struct JSONBCrossDialectTests {
+  static let sqliteHasJSONBFunctions = Database.sqliteVersionNumber >= 3_045_000
+
+  @Test func jsonbColumnsAndFunctions() async throws {
+    let sqlite = try Database()
+    try sqlite.execute(
+      sql: """
+        CREATE TABLE "notebooks" (
+          "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "tags" BLOB NOT NULL, "counts" BLOB
+        ) STRICT
+        """)
+    try insertNotebooks.execute(sqlite)
+    #expect(try allNotebooks.fetchAll(sqlite) == notebookRows)
+    try await PostgresTestServer.withDatabase { postgres in
+      try await postgres.write { db in
+        try await db.execute(
+          sql: """
+            CREATE TABLE "notebooks" (
+              "id" integer PRIMARY KEY, "title" text NOT NULL, "tags" jsonb NOT NULL,
+              "counts" jsonb
+            )
+            """)
+        try await insertNotebooks.execute(db)
+      }
+      #expect(try await postgres.read { try await allNotebooks.fetchAll($0) } == notebookRows)
+      let typeOfTags = SQLQueryExpression<String>(
+        #"SELECT jsonb_typeof("tags") FROM "notebooks" WHERE "id" = 1"#)
+      let stored = try await postgres.read { try await typeOfTags.fetchOne($0) }
+      #expect(stored == "array")
+
+      try await postgres.write { try await appendToNotebooks.execute($0) }
+      let updated = try await postgres.read { try await allNotebooks.fetchAll($0) }
+      #expect(updated.map(\.tags) == [["milk", "eggs", "bread"], ["bread"]])
+      #expect(updated.map(\.counts) == [["milk": 2, "bread": 1], nil])
+      let arrays = try await postgres.read { try await notebooksAsJSONB.fetchAll($0) }
+      #expect(arrays.map(\.queryOutput) == [updated])
+      let pieces = try await postgres.read { try await notebookPieces.fetchOne($0) }
+      #expect(pieces?.0.queryOutput == updated[0])
+      #expect(pieces?.1.queryOutput == ["eggs", "bread"])
+      #expect(pieces?.2?.queryOutput == ["milk", "eggs", "bread"])
+      let tags = try await postgres.read { try await notebookTags.fetchAll($0) }
+      #expect(tags == ["milk", "eggs", "bread", "bread"])
+
+      // SQLite runs the jsonb functions from 3.45 on, with the same results.
+      guard Self.sqliteHasJSONBFunctions else { return }
+      try appendToNotebooks.execute(sqlite)
+      #expect(try allNotebooks.fetchAll(sqlite) == updated)
+      #expect(try notebooksAsJSONB.fetchAll(sqlite).map(\.queryOutput) == [updated])
+      let sqlitePieces = try notebookPieces.fetchOne(sqlite)
+      #expect(sqlitePieces?.1.queryOutput == ["eggs", "bread"])
+      #expect(try notebookTags.fetchAll(sqlite) == tags)
+    }
+  }
+}
