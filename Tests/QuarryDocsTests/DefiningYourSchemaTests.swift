@@ -38,6 +38,14 @@ enum JSONColumns {
   }
 }
 
+enum JSONBColumns {
+  @Table struct Profile {
+    let id: Int
+    @Column(as: [String].JSONBRepresentation.self)
+    var tags: [String] = []
+  }
+}
+
 @Table struct Team {
   typealias ID = Tagged<Self, Int>
   let id: ID
@@ -156,6 +164,25 @@ struct DefiningYourSchemaTests {
       """)
     try insert.execute(db)
     #expect(try Reminder.find(1).fetchOne(db)?.notes == ["Milk", "Eggs", "Bananas"])
+  }
+
+  @Test func jsonbColumns() throws {
+    typealias Profile = JSONBColumns.Profile
+    let db = try Database()
+    try db.execute(sql: #"CREATE TABLE "profiles" ("id" INTEGER PRIMARY KEY, "tags" BLOB) STRICT"#)
+    let insert =
+      Profile.insert { Profile.Draft(tags: ["swift"]) }
+    assertSQL(
+      insert,
+      """
+      INSERT INTO "profiles" ("id", "tags")
+      VALUES (NULL, X'6B577377696674')
+      """)
+    try insert.execute(db)
+    #expect(try Profile.find(1).fetchOne(db)?.tags == ["swift"])
+    assertSQL(
+      Profile.update { $0.tags = $0.tags.jsonAppend("sql") },
+      #"UPDATE "profiles" SET "tags" = jsonb_insert("profiles"."tags", '$[#]', 'sql')"#)
   }
 
   @Test func taggedIdentifiers() throws {
