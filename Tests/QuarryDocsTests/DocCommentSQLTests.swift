@@ -1982,6 +1982,15 @@ struct DocCommentSQLTests {
     check(
       { $0.title.jsonbGroupArray() }, #"jsonb_group_array("reminders"."title")"#, runs: jsonb)
     check(
+      Profile.select { $0.tags.jsonbEach().count() },
+      #"SELECT (SELECT count(*) FROM jsonb_each("profiles"."tags")) FROM "profiles""#, runs: jsonb)
+    check(
+      TaggedReminder.select { $0.details.jsonbEach("$.tags", as: [String].self).count() },
+      #"""
+      SELECT (SELECT count(*) FROM jsonb_each("taggedReminders"."details", '$.tags'))
+      FROM "taggedReminders"
+      """#, runs: jsonb)
+    check(
       RemindersList.select { $0.jsonbObject() },
       #"""
       SELECT jsonb_object('id', "remindersLists"."id", 'title', "remindersLists"."title")

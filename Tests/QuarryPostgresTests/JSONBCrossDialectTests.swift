@@ -32,6 +32,9 @@ let notebookTags = Notebook.join(jsonEach: { $0.tags }).order { notebook, tag in
   (notebook.id, tag.key)
 }
 .select { $1.value }
+let notebookTagCounts = Notebook.order { $0.id }.select {
+  ($0.tags.jsonbEach().count(), $0.tags.jsonbEach().where { $0.value == "eggs" }.exists())
+}
 
 @Suite("JSONB on both databases", .enabled(if: PostgresTestServer.isEnabled))
 struct JSONBCrossDialectTests {
@@ -76,6 +79,8 @@ struct JSONBCrossDialectTests {
       #expect(pieces?.2?.queryOutput == ["milk", "eggs", "bread"])
       let tags = try await postgres.read { try await notebookTags.fetchAll($0) }
       #expect(tags == ["milk", "eggs", "bread", "bread"])
+      let counts = try await postgres.read { try await notebookTagCounts.fetchAll($0) }
+      #expect(counts.map(\.0) == [3, 1] && counts.map(\.1) == [true, false])
 
       // SQLite runs the jsonb functions from 3.45 on, with the same results.
       guard Self.sqliteHasJSONBFunctions else { return }
@@ -85,6 +90,8 @@ struct JSONBCrossDialectTests {
       let sqlitePieces = try notebookPieces.fetchOne(sqlite)
       #expect(sqlitePieces?.1.queryOutput == ["eggs", "bread"])
       #expect(try notebookTags.fetchAll(sqlite) == tags)
+      let sqliteCounts = try notebookTagCounts.fetchAll(sqlite)
+      #expect(sqliteCounts.map(\.0) == [3, 1] && sqliteCounts.map(\.1) == [true, false])
     }
   }
 }

@@ -187,11 +187,13 @@ package struct JSONEachTable: Hashable, Sendable {
   /// The SQLite JSON path of the array or object within the JSON (`$.tags`), or nil for the
   /// JSON itself.
   @usableFromInline let path: String?
+  /// Whether it is `jsonb_each`, whose arrays and objects are JSONB.
+  @usableFromInline let binary: Bool
 
   @inlinable
   package init(
     json: QueryFragment, isArray: Bool, valueType: SQLType?, alias: String, isJoined: Bool,
-    path: String? = nil
+    path: String? = nil, binary: Bool = false
   ) {
     self.json = json
     self.isArray = isArray
@@ -199,6 +201,7 @@ package struct JSONEachTable: Hashable, Sendable {
     self.alias = alias
     self.isJoined = isJoined
     self.path = path
+    self.binary = binary
   }
 }
 

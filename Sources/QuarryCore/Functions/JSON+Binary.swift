@@ -1,4 +1,4 @@
-// The JSONB forms of the JSON functions (SQLite 3.45 or later): they return JSONB, SQLite's
+// The JSONB forms of the JSON functions and `json_each` (SQLite 3.45 or later): they return JSONB, SQLite's
 // binary JSON, which other JSON functions and JSONB columns take without parsing text again.
 // On PostgreSQL, whose JSON is `jsonb` already, each is the same as its JSON form.
 
@@ -56,6 +56,36 @@ extension QueryExpression {
     -> SQLQueryExpression<JSONBRepresentation<Value>?>
   {
     SQLQueryExpression(.form(.jsonbExtract(queryFragment, path: path)))
+  }
+}
+
+extension QueryExpression where QueryValue: JSONEachSource {
+  /// `SELECT … FROM jsonb_each(json)`: ``jsonEach()``, whose arrays and objects are JSONB.
+  ///
+  /// `Profile.select { $0.tags.jsonbEach().count() }` renders `SELECT (SELECT count(*) FROM jsonb_each("profiles"."tags")) FROM "profiles"`.
+  public func jsonbEach() -> JoinSelect<
+    JSONEachRow<QueryValue>, JSONEachRowColumns<QueryValue>
+  > {
+    JSONEach.elements(
+      of: queryFragment, path: nil, key: JSONEachKey<QueryValue>.self,
+      value: JSONEachValue<QueryValue>.self, binary: true)
+  }
+}
+
+extension QueryExpression {
+  /// `SELECT … FROM jsonb_each(json, ?)`: ``jsonEach(_:as:)``, whose arrays and objects are
+  /// JSONB.
+  ///
+  /// `TaggedReminder.select { $0.details.jsonbEach("$.tags", as: [String].self).count() }` renders `SELECT (SELECT count(*) FROM jsonb_each("taggedReminders"."details", '$.tags')) FROM "taggedReminders"`.
+  public func jsonbEach<Collection: JSONEachCollection>(
+    _ path: String, as type: Collection.Type
+  ) -> JoinSelect<
+    JSONEach<Collection.JSONEachKey, Collection.JSONEachValue>,
+    JSONEachColumns<Collection.JSONEachKey, Collection.JSONEachValue>
+  > {
+    JSONEach.elements(
+      of: queryFragment, path: path, key: Collection.JSONEachKey.self,
+      value: Collection.JSONEachValue.self, binary: true)
   }
 }
 

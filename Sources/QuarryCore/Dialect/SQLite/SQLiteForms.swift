@@ -48,10 +48,11 @@ enum SQLiteForms {
       arguments.append(contentsOf: call.modifiers)
       fragment.append(.functionCall(call.function, arguments))
     case .jsonEach(let source):
+      let name = source.binary ? "jsonb_each(" : "json_each("
       if let path = source.path {
-        fragment.append("json_each(\(source.json), \(path))")
+        fragment.append("\(raw: name)\(source.json), \(path))")
       } else {
-        fragment.append("json_each(\(source.json))")
+        fragment.append("\(raw: name)\(source.json))")
       }
       if source.isJoined, source.alias != "json_each" {
         fragment.append(" AS \(quote: source.alias)")

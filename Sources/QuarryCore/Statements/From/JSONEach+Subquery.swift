@@ -60,7 +60,7 @@ extension QueryExpression {
 extension JSONEach {
   /// `SELECT <every column> FROM json_each(json[, path])`.
   static func elements(
-    of json: QueryFragment, path: String?, key: Key.Type, value: Value.Type
+    of json: QueryFragment, path: String?, key: Key.Type, value: Value.Type, binary: Bool = false
   ) -> JoinSelect<Self, JSONEachColumns<Key, Value>> {
     let columns = JSONEachColumns<Key, Value>(alias: "json_each")
     var source = QueryFragment(sql: "\nFROM ")
@@ -68,7 +68,7 @@ extension JSONEach {
       form: .jsonEach(
         JSONEachTable(
           json: json, isArray: SQLType(Key.self) == .integer, valueType: SQLType(Value.self),
-          alias: "json_each", isJoined: false, path: path)))
+          alias: "json_each", isJoined: false, path: path, binary: binary)))
     return JoinSelect(
       columns: columns, selection: QueryFragment(sql: columns.selectionSQL), source: source,
       predicates: QueryFragment())
