@@ -21,6 +21,7 @@ struct DocCommentSQLTests {
   typealias Count = DocCommentSchema.Count
   typealias Device = DocCommentSchema.Device
   typealias Profile = DocCommentSchema.Profile
+  typealias Post = DocCommentSchema.Post
 
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -1958,6 +1959,15 @@ struct DocCommentSQLTests {
       SELECT "reminders"."id", "reminders"."title"
       FROM "reminders"
       WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Post.select { $0.author.jsonExtract(\.name) },
+      #"SELECT ("posts"."author" ->> '$."name"') FROM "posts""#)
+    check(
+      Post.select { $0.author.jsonEach(\.aliases).count() },
+      #"""
+      SELECT (SELECT count(*) FROM json_each(("posts"."author" ->> '$."aliases"')))
+      FROM "posts"
       """#)
     // The JSONB functions run where SQLite has them (3.45 or later).
     let jsonb = DocCommentSchema.hasJSONBFunctions

@@ -95,3 +95,58 @@ struct JSONBCrossDialectTests {
     }
   }
 }
+
+// Paths named by the columns of a row stored as JSON.
+
+@Table("writers") struct Writer: Equatable, Codable {
+  let id: Int
+  var name = ""
+  var isVerified = false
+  @Column(as: [String].JSONRepresentation.self) var aliases: [String] = []
+}
+
+@Table("articles") struct Article: Equatable {
+  let id: Int
+  @Column(as: Writer.JSONRepresentation.self) var writer: Writer
+}
+
+let insertArticles = Article.insert {
+  Article(id: 1, writer: Writer(id: 7, name: "Blob", isVerified: true, aliases: ["B", "Blobby"]))
+  Article(id: 2, writer: Writer(id: 8, name: "Ada", isVerified: false, aliases: []))
+}
+let writerNames = Article.order { $0.id }.select {
+  ($0.writer.jsonExtract(\.name), $0.writer.jsonExtract(\.isVerified))
+}
+let articlesByAlias = Article.where {
+  $0.writer.jsonEach(\.aliases).where { $0.value == "Blobby" }.exists()
+}
+.select { $0.id }
+let aliasCounts = Article.order { $0.id }.select { $0.writer.jsonEach(\.aliases).count() }
+
+@Suite("JSON paths by column on both databases", .enabled(if: PostgresTestServer.isEnabled))
+struct JSONPathsByColumnTests {
+  @Test func pathsNamedByTheStoredRowsColumns() async throws {
+    let sqlite = try Database()
+    try sqlite.execute(
+      sql: #"CREATE TABLE "articles" ("id" INTEGER PRIMARY KEY, "writer" TEXT NOT NULL) STRICT"#)
+    try insertArticles.execute(sqlite)
+    try await PostgresTestServer.withDatabase { postgres in
+      try await postgres.write { db in
+        try await db.execute(
+          sql: #"CREATE TABLE "articles" ("id" integer PRIMARY KEY, "writer" jsonb NOT NULL)"#)
+        try await insertArticles.execute(db)
+      }
+      let names =
+        [try writerNames.fetchAll(sqlite)]
+        + [try await postgres.read { try await writerNames.fetchAll($0) }]
+      for fetched in names {
+        #expect(fetched.map(\.0) == ["Blob", "Ada"])
+        #expect(fetched.map(\.1) == [true, false])
+      }
+      #expect(try articlesByAlias.fetchAll(sqlite) == [1])
+      #expect(try await postgres.read { try await articlesByAlias.fetchAll($0) } == [1])
+      #expect(try aliasCounts.fetchAll(sqlite) == [2, 0])
+      #expect(try await postgres.read { try await aliasCounts.fetchAll($0) } == [2, 0])
+    }
+  }
+}

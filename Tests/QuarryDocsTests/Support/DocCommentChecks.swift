@@ -98,6 +98,21 @@ enum DocCommentSchema {
     var tags: [String] = []
   }
 
+  /// An author, stored whole as JSON in a post.
+  @Table("authors") struct Author: Codable {
+    let id: Int
+    var name = ""
+    @Column(as: [String].JSONRepresentation.self)
+    var aliases: [String] = []
+  }
+
+  /// Posts with their author as JSON.
+  @Table("posts") struct Post {
+    let id: Int
+    @Column(as: DocCommentSchema.Author.JSONRepresentation.self)
+    var author: DocCommentSchema.Author
+  }
+
   /// Whether this SQLite has the `jsonb_*` functions (3.45 or later): examples that call them
   /// run only there.
   static let hasJSONBFunctions = Database.sqliteVersionNumber >= 3_045_000
@@ -143,6 +158,8 @@ enum DocCommentSchema {
       ('Groceries', '["home","errands"]', '{"tags":["milk","eggs"]}'), ('Report', '["work"]', '{}'),
       ('Call Ada', '[]', '{"tags":[]}');
     CREATE TABLE "profiles" ("id" INTEGER PRIMARY KEY, "tags" BLOB NOT NULL) STRICT;
+    CREATE TABLE "posts" ("id" INTEGER PRIMARY KEY, "author" TEXT NOT NULL) STRICT;
+    INSERT INTO "posts" VALUES (1, '{"aliases":["B"],"id":7,"name":"Blob"}');
     INSERT INTO "profiles" VALUES (1, X'4B17611762');
     INSERT INTO "remindersLists" ("id", "title") VALUES (1, 'Home'), (2, 'Work');
     INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID") VALUES
