@@ -14,8 +14,12 @@ public protocol PrimaryKeyExpression<QueryValue>: QueryExpression, Sendable {
   /// The rows whose key is `key`: what `Table.find(_:)` returns.
   func filter(key: QueryValue) -> Where<Root>
 
+  /// What ``equals(key:)`` gives: a column's own `==`, so that `find` after a filter builds
+  /// what `where { $0.id == key }` does.
+  associatedtype KeyComparison: QueryExpression where KeyComparison.QueryValue == Bool
+
   /// Whether the key is `key`.
-  func equals(key: QueryValue) -> SQLQueryExpression<Bool>
+  func equals(key: QueryValue) -> KeyComparison
 
   /// Whether the key is one of `keys`; an empty list is never matched.
   func isIn(keys: some Sequence<QueryValue>) -> SQLQueryExpression<Bool>
@@ -59,8 +63,8 @@ extension TableColumn: PrimaryKeyExpression {
   /// `Reminder.where { $0.primaryKey.equals(key: 1) }.select { $0.title }` renders
   /// `SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" = 1)`.
   @inlinable
-  public func equals(key: Value) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression((self == key).queryFragment)
+  public func equals(key: Value) -> BinaryOperation<Bool, Self, BoundValue<Value>> {
+    self == key
   }
 
   /// `column IN (?, ?, …)`.
