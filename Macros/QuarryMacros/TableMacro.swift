@@ -97,9 +97,20 @@ extension TableModel {
       }
     }
     if let primaryKey {
-      body.append(
-        "\(access)var primaryKey: \(columnType(primaryKey.storedType))"
-          + " { self.\(primaryKey.propertyName) }")
+      if primaryKey.isKnownColumn {
+        body.append(
+          "\(access)var primaryKey: \(columnType(primaryKey.storedType))"
+            + " { self.\(primaryKey.propertyName) }")
+      } else {
+        // A column or a `@Selection` group (a composite key): the overload that fits decides.
+        let name = swiftStringLiteral(primaryKey.columnName)
+        let qualifiedName = swiftStringLiteral(
+          tablePrefix + quoteIdentifier(primaryKey.columnName))
+        body.append(
+          "\(access)let primaryKey = QuarryCore.MacroSupport.column("
+            + "\(typeName).self, \(primaryKey.type).self, \(name), qualifiedName: \(qualifiedName), "
+            + "tablePrefix: \(swiftStringLiteral(tablePrefix)))")
+      }
     }
     body.append("\(access)init() {}")
     return block("\(access)nonisolated struct TableColumns: QuarryCore.\(definition)", body)

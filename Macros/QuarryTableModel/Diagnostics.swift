@@ -15,6 +15,7 @@ package enum QuarryDiagnostic: DiagnosticMessage {
   case generatedNotLiteral
   case cannotInferType(property: String)
   case duplicatePrimaryKey(property: String)
+  case primaryKeyGroupWithoutSelection(type: String)
   case letWithInitialValue(property: String)
   case ephemeralWithoutDefault(property: String)
   case unterminatedQuote(kind: String, closing: String)
@@ -60,7 +61,15 @@ package enum QuarryDiagnostic: DiagnosticMessage {
     case .cannotInferType(let property):
       return "cannot infer the type of column '\(property)'; add a type annotation"
     case .duplicatePrimaryKey(let property):
-      return "'@Table' supports one primary key; '\(property)' is already the primary key"
+      return """
+        '@Table' supports one primary key; '\(property)' is already the primary key (for a key \
+        of several columns, group them in one '@Selection' struct)
+        """
+    case .primaryKeyGroupWithoutSelection(let type):
+      return """
+        primary key type '\(type)' has several properties but isn't a '@Selection' struct: mark \
+        it '@Selection' to make them the columns of a composite key
+        """
     case .letWithInitialValue(let property):
       return """
         'let' property '\(property)' has an initial value, so it can't be decoded from a row; \
@@ -127,6 +136,7 @@ package enum QuarryDiagnostic: DiagnosticMessage {
     case .generatedNotLiteral: id = "generated-not-literal"
     case .cannotInferType: id = "cannot-infer-column-type"
     case .duplicatePrimaryKey: id = "duplicate-primary-key"
+    case .primaryKeyGroupWithoutSelection: id = "primary-key-group-without-selection"
     case .letWithInitialValue: id = "let-with-initial-value"
     case .ephemeralWithoutDefault: id = "ephemeral-without-default"
     case .unterminatedQuote: id = "sql-unterminated-quote"
@@ -174,6 +184,7 @@ package enum QuarryFixIt: FixItMessage {
   case interpolateValue(parameter: String)
   case remove(String)
   case insertStatic
+  case insertSelection
 
   package var message: String {
     switch self {
@@ -181,6 +192,8 @@ package enum QuarryFixIt: FixItMessage {
       return "Remove '\(text)'"
     case .insertStatic:
       return "Make it 'static'"
+    case .insertSelection:
+      return "Mark it '@Selection'"
     case .replaceKeyword(let old, let new):
       return "Replace '\(old)' with '\(new)'"
     case .interpolateValue(let parameter):
@@ -194,6 +207,7 @@ package enum QuarryFixIt: FixItMessage {
     case .interpolateValue: return MessageID(domain: "QuarryMacros", id: "interpolate-value")
     case .remove: return MessageID(domain: "QuarryMacros", id: "remove")
     case .insertStatic: return MessageID(domain: "QuarryMacros", id: "insert-static")
+    case .insertSelection: return MessageID(domain: "QuarryMacros", id: "insert-selection")
     }
   }
 }

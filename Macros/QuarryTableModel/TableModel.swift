@@ -133,7 +133,56 @@ package struct TableModel {
         addColumns(variable)
       }
     }
-    if !isSelection { choosePrimaryKey() }
+    if !isSelection {
+      choosePrimaryKey()
+      diagnoseKeyGroupWithoutSelection(structDecl)
+    }
+  }
+
+  /// A composite key's type declared in the table without `@Selection`: a nested struct of
+  /// several stored properties that declares no conformance making it one column
+  /// (`QueryBindable`, `QueryRepresentable`, `RawRepresentable`).
+  private mutating func diagnoseKeyGroupWithoutSelection(_ structDecl: StructDeclSyntax) {
+    guard let key = primaryKey, !key.isKnownColumn else { return }
+    var name = key.type
+    for prefix in ["Self.", typeName + "."] where name.hasPrefix(prefix) {
+      name.removeFirst(prefix.count)
+    }
+    let oneColumn: Set = ["QueryBindable", "QueryRepresentable", "RawRepresentable"]
+    for member in structDecl.memberBlock.members {
+      guard let nested = member.decl.as(StructDeclSyntax.self),
+        nested.name.text.trimmingBackticks == name,
+        nested.attributes.first(named: "Selection") == nil,
+        nested.attributes.first(named: "Table") == nil,
+        !(nested.inheritanceClause?.inheritedTypes ?? []).contains(where: {
+          oneColumn.contains($0.type.simpleName)
+        })
+      else { continue }
+      let storedCount = nested.memberBlock.members.reduce(0) { count, member in
+        guard let variable = member.decl.as(VariableDeclSyntax.self),
+          !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+        else { return count }
+        return count + variable.bindings.filter(\.isStored).count
+      }
+      guard storedCount > 1 else { return }
+      var marked = nested
+      let selection = AttributeSyntax(
+        atSign: .atSignToken(leadingTrivia: nested.leadingTrivia),
+        attributeName: IdentifierTypeSyntax(name: .identifier("Selection")),
+        trailingTrivia: .space)
+      marked.leadingTrivia = []
+      marked.attributes = AttributeListSyntax([.attribute(selection)] + Array(nested.attributes))
+      diagnostics.append(
+        Diagnostic(
+          node: nested.name,
+          message: QuarryDiagnostic.primaryKeyGroupWithoutSelection(type: name),
+          fixIts: [
+            FixIt(
+              message: QuarryFixIt.insertSelection,
+              changes: [.replace(oldNode: Syntax(nested), newNode: Syntax(marked))])
+          ]))
+      return
+    }
   }
 
   private mutating func diagnoseNonStruct(_ declaration: some DeclGroupSyntax) {

@@ -33,8 +33,10 @@ package struct TableDeclarations {
 
   /// Reads every `.swift` file of `paths` (files, or folders searched recursively).
   package init(paths: [String]) throws {
-    var tables: [(model: TableModel, location: String)] = []
-    var groups: [String: TableModel] = [:]
+    var tables: [(model: TableModel, qualifiedName: String, location: String)] = []
+    // By simple name and by name qualified with the enclosing types (`Enrollment.ID`), so that
+    // tables each holding their own nested `ID` group find their own.
+    var groups: [String: Group] = [:]
     var enumGroups: Set<String> = []
     for file in try Self.swiftFiles(paths) {
       let source = try String(contentsOfFile: file, encoding: .utf8)
@@ -66,17 +68,20 @@ package struct TableDeclarations {
           continue
         }
         if isSelection {
-          groups[model.typeName] = model
+          let group = Group(model: model, qualifiedName: table.qualifiedName)
+          groups[model.typeName] = group
+          groups[table.qualifiedName] = group
           continue
         }
         let location = table.attribute.startLocation(converter: converter)
-        tables.append((model, "\(file):\(location.line):\(location.column)"))
+        tables.append((model, table.qualifiedName, "\(file):\(location.line):\(location.column)"))
       }
     }
-    for (model, location) in tables {
+    for (model, qualifiedName, location) in tables {
       var skipped: [String] = []
       let columns = Self.columns(
-        of: model, nullable: false, groups: groups, enumGroups: enumGroups, skipped: &skipped)
+        of: model, owner: qualifiedName, nullable: false, groups: groups, enumGroups: enumGroups,
+        skipped: &skipped)
       notes += skipped.map { property in
         "\(location): note: \(model.tableName).\(property): a @Selection enum's columns, not checked"
       }
@@ -92,16 +97,22 @@ package struct TableDeclarations {
   /// `@Selection` struct's property replaced by the group's columns. Properties holding a
   /// `@Selection` enum go to `skipped`.
   private static func columns(
-    of model: TableModel, nullable: Bool, groups: [String: TableModel], enumGroups: Set<String>,
-    skipped: inout [String], depth: Int = 0
+    of model: TableModel, owner: String, nullable: Bool, groups: [String: Group],
+    enumGroups: Set<String>, skipped: inout [String], primaryKey: Bool = false, depth: Int = 0
   ) -> [TableSchema.Column] {
     model.columns.flatMap { column -> [TableSchema.Column] in
-      let typeName = Self.typeName(column.type)
-      // A group that holds itself would never end; the compiler refuses it anyway.
-      if !column.isKnownColumn, depth < 16, let group = groups[typeName] {
+      var typeName = Self.typeName(column.type)
+      if typeName.hasPrefix("Self.") { typeName = owner + typeName.dropFirst(4) }
+      // A group that holds itself would never end; the compiler refuses it anyway. Every
+      // column of a group that is the primary key is part of the key.
+      if !column.isKnownColumn, depth < 16,
+        let group = groups[owner + "." + typeName] ?? groups[typeName]
+      {
         return Self.columns(
-          of: group, nullable: nullable || column.isOptional, groups: groups,
-          enumGroups: enumGroups, skipped: &skipped, depth: depth + 1)
+          of: group.model, owner: group.qualifiedName, nullable: nullable || column.isOptional,
+          groups: groups,
+          enumGroups: enumGroups, skipped: &skipped, primaryKey: primaryKey || column.isPrimaryKey,
+          depth: depth + 1)
       }
       if !column.isKnownColumn, enumGroups.contains(typeName) {
         skipped.append(column.propertyName.trimmingBackticks)
@@ -116,10 +127,16 @@ package struct TableDeclarations {
       return [
         TableSchema.Column(
           column.columnName, type: TableSchema.StorageClass(rawValue: column.storageClass) ?? .any,
-          nullable: nullable || column.isOptional, primaryKey: column.isPrimaryKey,
+          nullable: nullable || column.isOptional, primaryKey: primaryKey || column.isPrimaryKey,
           generated: generated)
       ]
     }
+  }
+
+  /// A `@Selection` struct, and its name qualified with the types enclosing it.
+  private struct Group {
+    var model: TableModel
+    var qualifiedName: String
   }
 
   /// A property's type without its optionality: `Timestamps` for `Timestamps?` or
@@ -160,14 +177,35 @@ package struct TableDeclarations {
 /// what the macros refuse (classes, actors, `@Table` enums), so that their diagnostics are
 /// reported.
 private final class TableFinder: SyntaxVisitor {
-  var tables: [(attribute: AttributeSyntax, declaration: any DeclGroupSyntax, name: String)] = []
+  var tables:
+    [(
+      attribute: AttributeSyntax, declaration: any DeclGroupSyntax, name: String,
+      qualifiedName: String
+    )] = []
 
   private func add(_ node: some DeclGroupSyntax, named name: TokenSyntax) {
     if let attribute = node.attributes.first(named: "Table")
       ?? node.attributes.first(named: "Selection")
     {
-      tables.append((attribute, node, name.text))
+      tables.append((attribute, node, name.text, Self.qualifiedName(node, name.text)))
     }
+  }
+
+  /// `Enrollment.ID` for a struct `ID` declared in `Enrollment` (or in `extension Enrollment`).
+  private static func qualifiedName(_ node: some SyntaxProtocol, _ name: String) -> String {
+    var names = [name]
+    var parent = node.parent
+    while let current = parent {
+      if let extensionDecl = current.as(ExtensionDeclSyntax.self) {
+        names.insert(extensionDecl.extendedType.trimmedDescription, at: 0)
+      } else if current.isProtocol(DeclGroupSyntax.self),
+        let type = current.asProtocol(NamedDeclSyntax.self)
+      {
+        names.insert(type.name.text, at: 0)
+      }
+      parent = current.parent
+    }
+    return names.joined(separator: ".")
   }
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -8,8 +8,9 @@ struct Generate: ParsableCommand {
     discussion: """
       Each table becomes a struct: camelCase properties (with @Column("snake_case") where the \
       names differ), Swift types from the declared column types by SQLite's affinity rules, \
-      optionals for nullable columns, and the primary key. The database's CREATE statements \
-      become a migration function.
+      optionals for nullable columns, and the primary key (a composite one as a nested \
+      @Selection struct ID, the table's `id`). The database's CREATE statements become a \
+      migration function.
       """
   )
 

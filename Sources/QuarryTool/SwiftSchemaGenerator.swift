@@ -64,36 +64,79 @@ struct SwiftSchemaGenerator {
     _ table: String, columns: [ColumnInfo], _ typeNames: inout Set<String>
   ) -> [String] {
     let typeName = uniqueName(SwiftNaming.typeName(forTable: table), in: &typeNames)
-    let keyColumns = columns.filter { $0.primaryKeyIndex > 0 }
+    let keyColumns = columns.filter { $0.primaryKeyIndex > 0 && !$0.isGeneratedOrHidden }
+      .sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }
     let primaryKey = keyColumns.count == 1 ? keyColumns[0].name : nil
+    // A composite key is a `@Selection` group, `let id: ID`, where its first column is.
+    let compositeKey = keyColumns.count > 1 ? Set(keyColumns.map(\.name)) : []
     var body: [String] = []
     var propertyNames: Set<String> = []
+    let groupProperty =
+      compositeKey.isEmpty
+      ? nil
+      : uniqueName(
+        columns.contains { !compositeKey.contains($0.name) && propertyName($0) == "id" }
+          ? "key" : "id", in: &propertyNames)
     for column in columns {
       if column.isGeneratedOrHidden {
         body.append("// \(quoteIdentifier(column.name)) is generated or hidden: not mapped.")
         continue
       }
-      let property = uniqueName(
-        SwiftNaming.propertyName(forColumn: column.name), in: &propertyNames)
-      let isPrimaryKey = column.name == primaryKey
-      var arguments: [String] = []
-      if property.trimmingCharacters(in: ["`"]) != column.name {
-        arguments.append(swiftStringLiteral(column.name))
+      if compositeKey.contains(column.name) {
+        guard let groupProperty, column.name == keyColumns[0].name else { continue }
+        body += compositeKeySource(keyColumns, property: groupProperty)
+        continue
       }
-      if isPrimaryKey, property != "id" {
-        arguments.append("primaryKey: true")
-      } else if !isPrimaryKey, property == "id" {
-        arguments.append("primaryKey: false")
-      }
-      if !arguments.isEmpty { body.append("@Column(\(arguments.joined(separator: ", ")))") }
-      let type = SwiftNaming.swiftType(for: column)
-      body.append(
-        "\(isPrimaryKey ? "let" : "var") \(property): \(type)\(column.isNullable ? "?" : "")")
+      let property = uniqueName(propertyName(column), in: &propertyNames)
+      body += columnSource(column, property: property, isPrimaryKey: column.name == primaryKey)
     }
     let tableArgument =
       defaultTableName(forTypeName: typeName) == table ? "" : "(\(swiftStringLiteral(table)))"
     return ["@Table\(tableArgument)", "struct \(typeName): Equatable, Sendable {"]
       + body.map { "  " + $0 } + ["}"]
+  }
+
+  /// A column's property, with the `@Column` attribute it needs.
+  private func columnSource(_ column: ColumnInfo, property: String, isPrimaryKey: Bool)
+    -> [String]
+  {
+    var lines: [String] = []
+    var arguments: [String] = []
+    if property.trimmingCharacters(in: ["`"]) != column.name {
+      arguments.append(swiftStringLiteral(column.name))
+    }
+    if isPrimaryKey, property != "id" {
+      arguments.append("primaryKey: true")
+    } else if !isPrimaryKey, property == "id" {
+      arguments.append("primaryKey: false")
+    }
+    if !arguments.isEmpty { lines.append("@Column(\(arguments.joined(separator: ", ")))") }
+    let type = SwiftNaming.swiftType(for: column)
+    lines.append(
+      "\(isPrimaryKey ? "let" : "var") \(property): \(type)\(column.isNullable ? "?" : "")")
+    return lines
+  }
+
+  /// A composite key's `@Selection` group of the key's columns, in the key's order, and the
+  /// property holding it.
+  private func compositeKeySource(_ keyColumns: [ColumnInfo], property: String) -> [String] {
+    var members: Set<String> = []
+    var group = ["@Selection", "struct ID: Hashable, Sendable {"]
+    for column in keyColumns {
+      let member = uniqueName(propertyName(column), in: &members)
+      if member.trimmingCharacters(in: ["`"]) != column.name {
+        group.append("  @Column(\(swiftStringLiteral(column.name)))")
+      }
+      let type = SwiftNaming.swiftType(for: column)
+      group.append("  let \(member): \(type)\(column.isNullable ? "?" : "")")
+    }
+    group.append("}")
+    if property != "id" { group.append("@Column(primaryKey: true)") }
+    return group + ["let \(property): ID"]
+  }
+
+  private func propertyName(_ column: ColumnInfo) -> String {
+    SwiftNaming.propertyName(forColumn: column.name)
   }
 
   private func migrationSource(_ statements: [String]) -> [String] {

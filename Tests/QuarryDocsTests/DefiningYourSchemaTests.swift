@@ -85,6 +85,15 @@ enum GroupedColumns {
   }
 }
 
+@Table struct Enrollment {
+  @Selection struct ID: Hashable {
+    let courseID: Int
+    let studentID: Int
+  }
+  let id: ID
+  var grade = ""
+}
+
 @Table struct Note {
   let id: Int
   var body: String
@@ -245,6 +254,47 @@ struct DefiningYourSchemaTests {
     #expect(try byColumn.fetchAll(db).map(\.name) == ["Home"])
     // A NULL in the row value makes the comparison NULL: no row.
     #expect(try byRow.fetchAll(db).isEmpty)
+  }
+
+  @Test func compositePrimaryKeys() throws {
+    #expect(
+      Enrollment.schema.columns.filter(\.isPrimaryKey).map(\.name) == ["courseID", "studentID"])
+    let db = try Database()
+    try db.execute(
+      sql: """
+        CREATE TABLE "enrollments" (
+          "courseID" INTEGER NOT NULL,
+          "studentID" INTEGER NOT NULL,
+          "grade" TEXT NOT NULL DEFAULT '',
+          PRIMARY KEY ("courseID", "studentID")
+        ) STRICT
+        """)
+    try db.checkSchema(Enrollment.self)
+    let key = Enrollment.ID(courseID: 1, studentID: 2)
+    let statements: [any Statement] = [
+      Enrollment.find(key),
+      Enrollment.find([key]),
+      Enrollment.upsert { Enrollment.Draft(id: key, grade: "A") },
+    ]
+    let sql = statements.map { $0.query.debugDescription }
+    #expect(
+      sql[0].hasSuffix(
+        #"WHERE (("enrollments"."courseID", "enrollments"."studentID") = (1, 2))"#))
+    #expect(
+      sql[1].hasSuffix(
+        #"WHERE (("enrollments"."courseID", "enrollments"."studentID") IN (VALUES (1, 2)))"#))
+    assertSQL(
+      statements[2],
+      """
+      INSERT INTO "enrollments" ("courseID", "studentID", "grade") VALUES (1, 2, 'A')
+      ON CONFLICT ("courseID", "studentID") DO UPDATE SET "grade" = excluded."grade"
+      """)
+    for statement in statements.reversed() { try statement.execute(db) }
+    #expect(try Enrollment.find(key).fetchOne(db)?.grade == "A")
+    try Enrollment.update(Enrollment(id: key, grade: "B")).execute(db)
+    #expect(try Enrollment.find([key]).fetchAll(db).map(\.grade) == ["B"])
+    try Enrollment.delete(Enrollment(id: key, grade: "B")).execute(db)
+    #expect(try Enrollment.count().fetchOne(db) == 0)
   }
 
   @Test func ephemeralAndGeneratedColumns() throws {

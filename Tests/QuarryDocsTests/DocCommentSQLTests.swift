@@ -3007,4 +3007,45 @@ struct DocCommentSQLTests {
       LEFT JOIN json_each("taggedReminders"."tags")
       """#)
   }
+
+  @Test func compositePrimaryKeys() {
+    typealias Enrollment = DocCommentSchema.Enrollment
+    check(
+      Enrollment.where { $0.primaryKey.equals(key: Enrollment.ID(courseID: 1, studentID: 2)) }
+        .select { $0.grade },
+      #"SELECT "enrollments"."grade" FROM "enrollments" WHERE (("enrollments"."courseID", "enrollments"."studentID") = (1, 2))"#
+    )
+    check(
+      Enrollment.columns.primaryKey.filter(key: Enrollment.ID(courseID: 1, studentID: 2)).select {
+        $0.grade
+      },
+      #"SELECT "enrollments"."grade" FROM "enrollments" WHERE (("enrollments"."courseID", "enrollments"."studentID") = (1, 2))"#
+    )
+    check(
+      Enrollment.where { $0.primaryKey.isIn(keys: [Enrollment.ID(courseID: 1, studentID: 2)]) }
+        .select { $0.grade },
+      #"SELECT "enrollments"."grade" FROM "enrollments" WHERE (("enrollments"."courseID", "enrollments"."studentID") IN (VALUES (1, 2)))"#
+    )
+    check(
+      Enrollment.where { $0.id.in([Enrollment.ID(courseID: 1, studentID: 2)]) }.select { $0.grade },
+      #"SELECT "enrollments"."grade" FROM "enrollments" WHERE (("enrollments"."courseID", "enrollments"."studentID") IN (VALUES (1, 2)))"#
+    )
+    check(
+      Enrollment.where { $0.id.in(Enrollment.where { $0.grade == "A" }.select { $0.id }) }.count(),
+      #"SELECT count(*) FROM "enrollments" WHERE (("enrollments"."courseID", "enrollments"."studentID") IN (SELECT "enrollments"."courseID", "enrollments"."studentID" FROM "enrollments" WHERE ("enrollments"."grade" = 'A')))"#
+    )
+    check(
+      Reminder.columns.primaryKey.filter(key: 1).select { $0.title },
+      #"SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" = 1)"#)
+    check(
+      Reminder.where { $0.primaryKey.equals(key: 1) }.select { $0.title },
+      #"SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" = 1)"#)
+    check(
+      Reminder.where { $0.primaryKey.isIn(keys: [1, 2]) }.select { $0.title },
+      #"SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" IN (1, 2))"#)
+    check(
+      Reminder.where { $0.primaryKey.isIn(keys: Reminder.select { $0.id }) }.select { $0.title },
+      #"SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" IN (SELECT "reminders"."id" FROM "reminders"))"#
+    )
+  }
 }

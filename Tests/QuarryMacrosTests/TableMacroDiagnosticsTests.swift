@@ -213,7 +213,7 @@ struct TableMacroDiagnosticsTests {
         @Column(primaryKey: true) var b: Int
         @Column(primaryKey: true) var c: Int
         ┬────────────────────────
-        ╰─ 🛑 '@Table' supports one primary key; 'b' is already the primary key
+        ╰─ 🛑 '@Table' supports one primary key; 'b' is already the primary key (for a key of several columns, group them in one '@Selection' struct)
       }
       """
     }

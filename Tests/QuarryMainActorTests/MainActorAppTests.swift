@@ -26,6 +26,18 @@ struct OpenReminder: Equatable, Sendable {
   var dates: Dates
 }
 
+/// A join table whose primary key is a `@Selection` group, under the same isolation.
+@Table
+struct ReminderTag: Equatable, Sendable {
+  @Selection
+  struct ID: Hashable, Sendable {
+    let reminderID: Int
+    let tag: String
+  }
+  let id: ID
+  var position = 0
+}
+
 @Selection
 struct Dates: Equatable, Sendable {
   var createdAt: Date
@@ -95,6 +107,26 @@ nonisolated struct MainActorAppTests {
       try Reminder.find(1).update { $0.isCompleted = true }.execute(db)
     }
     #expect(try pool.read { db in try Reminder.where { $0.isCompleted }.fetchCount(db) } == 2)
+  }
+
+  @Test func aCompositeKeyWorksOffTheMainActor() async throws {
+    let pool = try Self.pool()
+    let key = ReminderTag.ID(reminderID: 1, tag: "home")
+    let position = try await pool.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE "reminderTags" (
+            "reminderID" INTEGER NOT NULL, "tag" TEXT NOT NULL, "position" INTEGER NOT NULL,
+            PRIMARY KEY ("reminderID", "tag")
+          ) STRICT
+          """)
+      try ReminderTag.upsert { ReminderTag.Draft(id: key, position: 1) }.execute(db)
+      try ReminderTag.update(ReminderTag(id: key, position: 2)).execute(db)
+      return try ReminderTag.find(key).select { $0.position }.fetchOne(db)
+    }
+    #expect(position == 2)
+    try await pool.write { db in try ReminderTag.find([key]).delete().execute(db) }
+    #expect(try await pool.read { db in try ReminderTag.all.fetchCount(db) } == 0)
   }
 
   @Test func typesWorkInAsyncReadsAndWrites() async throws {

@@ -67,6 +67,62 @@ struct SchemaCheckTests {
       ])
   }
 
+  @Test func compositeKeyMatchesEveryColumnOfTheKey() throws {
+    let db = try Database()
+    try db.execute(
+      sql: """
+        CREATE TABLE "driftEnrollments" (
+          "courseID" INTEGER NOT NULL, "studentID" INTEGER NOT NULL, "grade" TEXT NOT NULL,
+          PRIMARY KEY ("courseID", "studentID")
+        ) STRICT
+        """)
+    #expect(
+      DriftEnrollment.schema.columns == [
+        .init("courseID", type: .integer, nullable: false, primaryKey: true),
+        .init("studentID", type: .integer, nullable: false, primaryKey: true),
+        .init("grade", type: .text, nullable: false),
+      ])
+    #expect(try db.schemaDifferences(DriftEnrollment.self) == [])
+    try db.checkSchema(DriftEnrollment.self)
+  }
+
+  @Test func compositeKeyThatDiffersIsADrift() throws {
+    // The database's key is one of the group's columns: the other isn't part of it.
+    let narrower = try Database()
+    try narrower.execute(
+      sql: """
+        CREATE TABLE "driftEnrollments" (
+          "courseID" INTEGER NOT NULL PRIMARY KEY, "studentID" INTEGER NOT NULL,
+          "grade" TEXT NOT NULL
+        )
+        """)
+    #expect(
+      try narrower.schemaDifferences(DriftEnrollment.self) == [
+        .notPrimaryKey(table: "driftEnrollments", column: "studentID")
+      ])
+    // The database's key has a column the group doesn't: the Swift key names no one row.
+    let wider = try Database()
+    try wider.execute(
+      sql: """
+        CREATE TABLE "driftEnrollments" (
+          "courseID" INTEGER NOT NULL, "studentID" INTEGER NOT NULL, "grade" TEXT NOT NULL,
+          PRIMARY KEY ("courseID", "studentID", "grade")
+        )
+        """)
+    let differences = try wider.schemaDifferences(DriftEnrollment.self)
+    #expect(
+      differences == [
+        .primaryKeyHasMoreColumns(
+          table: "driftEnrollments", swiftKey: ["courseID", "studentID"],
+          databaseKey: ["courseID", "studentID", "grade"])
+      ])
+    #expect(
+      differences.first?.description
+        == "driftEnrollments: the primary key is (courseID, studentID, grade), but the Swift "
+        + "primary key is (courseID, studentID)")
+    #expect(throws: SchemaMismatchError.self) { try wider.checkSchema(DriftEnrollment.self) }
+  }
+
   @Test func strictTablesFollowStrictTypes() throws {
     let db = try Database()
     try db.execute(

@@ -9,7 +9,7 @@ import Testing
 @Suite("quarry generate")
 struct GenerateTests {
   /// The fixture database's schema: naming rules, affinities, nullability, primary keys
-  /// (rowid, text, composite), a generated column, an index and a view.
+  /// (rowid, text, composite: a `@Selection` group), a generated column, an index and a view.
   static let fixtureSQL = """
     CREATE TABLE "genAuthors" (
       "id" INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -83,9 +83,14 @@ struct GenerateTests {
       ])
     #expect(
       try GenCategory.all.fetchAll(db) == [
-        GenCategory(id: 1, name: "fiction", parentID: nil),
-        GenCategory(id: 2, name: "sf", parentID: 1),
+        GenCategory(id: GenCategory.ID(id: 1, name: "fiction"), parentID: nil),
+        GenCategory(id: GenCategory.ID(id: 2, name: "sf"), parentID: 1),
       ])
+    // The composite key ("id", "name") is a `@Selection` group: the table's key.
+    let sf = GenCategory.ID(id: 2, name: "sf")
+    #expect(try GenCategory.find(sf).fetchOne(db)?.parentID == 1)
+    try GenCategory.update(GenCategory(id: sf, parentID: nil)).execute(db)
+    #expect(try GenCategory.find(sf).fetchOne(db)?.parentID == nil)
     try GenAuthor.insert { GenAuthor.Draft(fullName: "New", born: 2000, rating: 1) }.execute(db)
     #expect(try GenAuthor.find(3).fetchOne(db)?.fullName == "New")
     try db.checkSchema(GenAuthor.self, GenBook.self, GenCategory.self)

@@ -54,6 +54,20 @@ struct SchemaCheckCommandTests {
         """)
   }
 
+  /// A `@Selection` group as a table's primary key makes every one of its columns part of the
+  /// key; tables that each nest their own `ID` group find their own.
+  @Test func comparesCompositePrimaryKeys() throws {
+    let folder = Self.fixtures.appendingPathComponent("CompositeKeys").path
+    let (status, output, _) = try runQuarry(["check", folder], executable: "quarry-schema")
+    #expect(status == 1)
+    #expect(
+      output == """
+        \(folder)/JoinTables.swift:17:1: error: memberships.memberID: the Swift primary key is \
+        not the table's primary key
+
+        """)
+  }
+
   /// What `swift package quarry-check` runs: the files of the chosen targets (not their
   /// folders), the options passed through, from the package's folder, so that a relative
   /// `--database` is the package's.

@@ -281,6 +281,40 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   public func isNot(_ value: Value) -> SQLQueryExpression<Bool> {
     compare(.isOperator(negated: true), value)
   }
+
+  /// `(columns) IN (VALUES (?, ?), …)`: the group holds one of `values`. (A list of row values
+  /// is written as a `VALUES` subquery, which both SQLite and PostgreSQL compare with a row.) An
+  /// empty list is never matched.
+  ///
+  /// `Enrollment.where { $0.id.in([Enrollment.ID(courseID: 1, studentID: 2)]) }.select { $0.grade }`
+  /// renders `SELECT "enrollments"."grade" FROM "enrollments" WHERE (("enrollments"."courseID", "enrollments"."studentID") IN (VALUES (1, 2)))`.
+  public func `in`(_ values: some Sequence<Value>) -> SQLQueryExpression<Bool> {
+    var fragment = QueryFragment(sql: "((")
+    write(to: &fragment)
+    fragment.append(sql: ") IN (VALUES ")
+    var isEmpty = true
+    for value in values {
+      if !isEmpty { fragment.append(sql: ", ") }
+      isEmpty = false
+      fragment.append(sql: "(")
+      for (index, binding) in value.queryBindings.enumerated() {
+        if index > 0 { fragment.append(sql: ", ") }
+        fragment.append(binding: binding)
+      }
+      fragment.append(sql: ")")
+    }
+    guard !isEmpty else { return SQLQueryExpression(.form(.boolean(false))) }
+    fragment.append(sql: "))")
+    return SQLQueryExpression(fragment)
+  }
+
+  /// `(columns) IN (SELECT …)`: the group holds one of the rows a subquery selects.
+  ///
+  /// `Enrollment.where { $0.id.in(Enrollment.where { $0.grade == "A" }.select { $0.id }) }.count()`
+  /// renders `SELECT count(*) FROM "enrollments" WHERE (("enrollments"."courseID", "enrollments"."studentID") IN (SELECT "enrollments"."courseID", "enrollments"."studentID" FROM "enrollments" WHERE ("enrollments"."grade" = 'A')))`.
+  public func `in`(_ subquery: some Statement<Value>) -> SQLQueryExpression<Bool> {
+    SQLQueryExpression("((\(self)) IN \(subquery))")
+  }
 }
 
 /// What macro-generated code calls where the macro cannot tell from a property's type name
@@ -319,12 +353,18 @@ public enum MacroSupport {
     [.init(name, type: type, nullable: nullable, primaryKey: primaryKey, generated: generated)]
   }
 
-  /// A group property's schema columns.
+  /// A group property's schema columns: every one of them part of the key when the group is
+  /// the table's primary key.
   public static func schemaColumns<Value: Selection>(
     _ value: Value.Type, name: String, type: TableSchema.StorageClass, nullable: Bool,
     primaryKey: Bool = false, generated: GeneratedColumnStorage? = nil
   ) -> [TableSchema.Column] {
-    Value.selectionColumns
+    guard primaryKey else { return Value.selectionColumns }
+    return Value.selectionColumns.map { column in
+      var column = column
+      column.isPrimaryKey = true
+      return column
+    }
   }
 
   /// A whole table's columns, as a property of a `@Selection` type:

@@ -95,6 +95,12 @@ public final class TableSchema: Sendable {
   /// The position of the primary key among ``writableColumns``, when the table has one
   /// primary key column: where a draft's missing key is.
   @usableFromInline package let primaryKeyWritableIndex: Int?
+  /// The positions of the primary key's columns among ``writableColumns``: one, or one per
+  /// column of a composite key.
+  @usableFromInline package let primaryKeyWritableIndices: [Int]
+  /// The qualified columns of a composite key as a row value, `("enrollments"."courseID",
+  /// "enrollments"."studentID")`; nil unless the key has several columns.
+  package let compositeKeySQL: String?
 
   /// Describes a table and pre-renders its SQL.
   public init(name: String, columns: [Column]) {
@@ -117,6 +123,14 @@ public final class TableSchema: Sendable {
       insertPrefix.utf8.count + 1 + 3 * $0
     }
     let keys = columns.filter(\.isPrimaryKey)
+    let writableColumns = self.writableColumns
+    self.primaryKeyWritableIndices = writableColumns.indices.filter {
+      writableColumns[$0].isPrimaryKey
+    }
+    self.compositeKeySQL =
+      keys.count > 1
+      ? "(" + keys.map { quotedName + "." + quoteIdentifier($0.name) }.joined(separator: ", ") + ")"
+      : nil
     self.primaryKeyWritableIndex =
       keys.count == 1 ? writableColumns.firstIndex(where: \.isPrimaryKey) : nil
     if let key = primaryKeyWritableIndex {
@@ -142,6 +156,23 @@ public final class TableSchema: Sendable {
       self.primaryKeyPredicatePlaceholders = []
       self.selectByPrimaryKeyPlaceholders = []
     }
+  }
+}
+
+extension TableSchema {
+  /// `(("enrollments"."courseID", "enrollments"."studentID") = (?, ?))`, bound to the key's
+  /// values among a row's `bindings` (in ``writableColumns`` order).
+  @usableFromInline package func compositeKeyPredicate(_ bindings: [QueryBinding]) -> QueryFragment
+  {
+    var fragment = QueryFragment(sql: "(")
+    fragment.append(sql: compositeKeySQL ?? "()")
+    fragment.append(sql: " = (")
+    for (position, index) in primaryKeyWritableIndices.enumerated() {
+      if position > 0 { fragment.append(sql: ", ") }
+      fragment.append(binding: bindings[index])
+    }
+    fragment.append(sql: "))")
+    return fragment
   }
 }
 

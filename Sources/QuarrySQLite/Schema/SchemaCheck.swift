@@ -20,6 +20,9 @@ public enum SchemaDifference: Hashable, Sendable, CustomStringConvertible {
   case notNullColumn(table: String, column: String)
   /// The Swift primary key isn't the table's primary key.
   case notPrimaryKey(table: String, column: String)
+  /// The table's primary key has columns the Swift primary key doesn't: the Swift key (one
+  /// column, or a `@Selection` group of them) doesn't identify a row.
+  case primaryKeyHasMoreColumns(table: String, swiftKey: [String], databaseKey: [String])
   /// A `NOT NULL` column without a default that the Swift type doesn't know: inserts fail.
   case unmappedRequiredColumn(table: String, column: String)
   /// The Swift property is generated (`@Column(generated:)`), but the column is an ordinary
@@ -61,6 +64,10 @@ public enum SchemaDifference: Hashable, Sendable, CustomStringConvertible {
       return "\(table).\(column): NOT NULL, but the Swift property is optional"
     case .notPrimaryKey(let table, let column):
       return "\(table).\(column): the Swift primary key is not the table's primary key"
+    case .primaryKeyHasMoreColumns(let table, let swiftKey, let databaseKey):
+      return
+        "\(table): the primary key is (\(databaseKey.joined(separator: ", "))), but the Swift "
+        + "primary key is (\(swiftKey.joined(separator: ", ")))"
     case .unmappedRequiredColumn(let table, let column):
       return
         "\(table).\(column): NOT NULL without a default, and no Swift property writes it"
@@ -243,6 +250,15 @@ extension Database {
             table: table, column: column.name, expected: swift, actual: database))
       default: break
       }
+    }
+    let swiftKey = schema.columns.filter(\.isPrimaryKey).map(\.name)
+    let databaseKey = columns.filter { $0.primaryKeyIndex > 0 }
+      .sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }.map(\.name)
+    if !swiftKey.isEmpty,
+      databaseKey.contains(where: { name in !swiftKey.contains { $0.caseInsensitiveEquals(name) } })
+    {
+      differences.append(
+        .primaryKeyHasMoreColumns(table: table, swiftKey: swiftKey, databaseKey: databaseKey))
     }
     for column in columns
     where column.isNotNull && column.defaultValueSQL == nil && !column.isGeneratedOrHidden

@@ -525,3 +525,33 @@ enum TaggedIdentifiers {
     var name = ""
   }
 }
+
+// MARK: - Enrollments: a composite primary key
+
+/// A join table whose primary key is a `@Selection` group of two columns.
+@Table
+struct Enrollment: Equatable, Sendable {
+  @Selection
+  struct ID: Hashable, Sendable {
+    let courseID: Int
+    let studentID: Int
+  }
+
+  let id: ID
+  var grade = ""
+}
+
+func enrollmentsDatabase() throws -> Database {
+  let db = try Database()
+  try db.execute(
+    sql: """
+      CREATE TABLE "enrollments" (
+        "courseID" INTEGER NOT NULL,
+        "studentID" INTEGER NOT NULL,
+        "grade" TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY ("courseID", "studentID")
+      ) STRICT;
+      INSERT INTO "enrollments" VALUES (1, 1, 'A'), (1, 2, 'B'), (2, 1, 'C');
+      """)
+  return db
+}

@@ -81,6 +81,17 @@ enum DocCommentSchema {
     var snooze: DocCommentSchema.Snooze?
   }
 
+  /// A join table whose primary key is a group of two columns: `"courseID"` and `"studentID"`.
+  @Table("enrollments") struct Enrollment {
+    @Selection struct ID: Hashable {
+      var courseID: Int
+      var studentID: Int
+    }
+
+    let id: ID
+    var grade = ""
+  }
+
   /// Reminders with a JSON array of tags.
   @Table("taggedReminders") struct TaggedReminder {
     let id: Int
@@ -150,6 +161,11 @@ enum DocCommentSchema {
       "note" TEXT NOT NULL DEFAULT '', "untilDay" INTEGER
     ) STRICT;
     INSERT INTO "trips" VALUES (1, 1, 3, 'Lisbon', NULL), (2, 5, 9, 'Oslo', 6);
+    CREATE TABLE "enrollments" (
+      "courseID" INTEGER NOT NULL, "studentID" INTEGER NOT NULL, "grade" TEXT NOT NULL DEFAULT '',
+      PRIMARY KEY ("courseID", "studentID")
+    ) STRICT;
+    INSERT INTO "enrollments" VALUES (1, 1, 'A'), (1, 2, 'B');
     CREATE TABLE "taggedReminders" (
       "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL DEFAULT '', "tags" TEXT NOT NULL DEFAULT '[]',
       "details" TEXT NOT NULL DEFAULT '{}'

@@ -152,3 +152,35 @@ enum SampleData {
   var flag = false
   var name = ""
 }
+
+/// A join table whose primary key is a `@Selection` group of two columns.
+@Table struct Enrollment: Equatable {
+  @Selection struct ID: Hashable {
+    let courseID: Int
+    let studentID: Int
+  }
+
+  let id: ID
+  var grade = ""
+}
+
+/// The enrollments, the same in both databases.
+enum EnrollmentData {
+  static let sqliteSchema = """
+    CREATE TABLE "enrollments" (
+      "courseID" INTEGER NOT NULL, "studentID" INTEGER NOT NULL, "grade" TEXT NOT NULL DEFAULT '',
+      PRIMARY KEY ("courseID", "studentID")
+    ) STRICT
+    """
+  static let postgresSchema = """
+    CREATE TABLE "enrollments" (
+      "courseID" bigint NOT NULL, "studentID" bigint NOT NULL, "grade" text NOT NULL DEFAULT '',
+      PRIMARY KEY ("courseID", "studentID")
+    )
+    """
+  static let rows = [
+    Enrollment(id: Enrollment.ID(courseID: 1, studentID: 1), grade: "A"),
+    Enrollment(id: Enrollment.ID(courseID: 1, studentID: 2), grade: "B"),
+    Enrollment(id: Enrollment.ID(courseID: 2, studentID: 1), grade: "C"),
+  ]
+}

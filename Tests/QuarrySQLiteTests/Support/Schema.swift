@@ -55,6 +55,17 @@ enum DriftStatus: String, QueryBindable, Sendable {
   case active, retired
 }
 
+/// A composite primary key: `PRIMARY KEY ("courseID", "studentID")`.
+@Table("driftEnrollments")
+struct DriftEnrollment {
+  @Selection struct ID: Hashable {
+    let courseID: Int
+    let studentID: Int
+  }
+  let id: ID
+  var grade: String
+}
+
 @Table("drift_labels")
 struct DriftLabel {
   @Column(primaryKey: true)

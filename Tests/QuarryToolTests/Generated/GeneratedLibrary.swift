@@ -30,9 +30,12 @@ struct GenBook: Equatable, Sendable {
 
 @Table
 struct GenCategory: Equatable, Sendable {
-  @Column(primaryKey: false)
-  var id: Int
-  var name: String
+  @Selection
+  struct ID: Hashable, Sendable {
+    let id: Int
+    let name: String
+  }
+  let id: ID
   var parentID: Int?
 }
 

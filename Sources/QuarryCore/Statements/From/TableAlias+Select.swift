@@ -244,7 +244,8 @@ extension TableAlias {
 }
 
 extension TableAlias where Base: PrimaryKeyedTable {
-  /// The row with the given primary key, under the alias: `WHERE ("e"."id" = ?)`.
+  /// The row with the given primary key, under the alias: `WHERE ("e"."id" = ?)`, or for a
+  /// composite key `WHERE (("e"."courseID", "e"."studentID") = (?, ?))`.
   ///
   /// ```swift
   /// Reminder.aliased("r").find(1).select { $0.title }
@@ -255,10 +256,23 @@ extension TableAlias where Base: PrimaryKeyedTable {
   /// WHERE ("r"."id" = 1)
   /// ```
   public func find(_ primaryKey: Base.PrimaryKey) -> JoinSelect<Base, AliasedColumns<Base>> {
-    let key = Base.columns.primaryKey.name
     let alias = name
-    return all.where { _ in
-      SQLQueryExpression<Bool>("(\(quote: alias).\(quote: key) = \(primaryKey))")
+    let keys = Base.schema.columns.filter(\.isPrimaryKey)
+    let bindings = Base.TableColumns.PrimaryKeyColumn.bindings(ofKey: primaryKey)
+    // One column, `("r"."id" = ?)`; a composite key, `(("e"."a", "e"."b") = (?, ?))`.
+    var predicate = QueryFragment(sql: keys.count == 1 ? "(" : "((")
+    for (index, key) in keys.enumerated() {
+      if index > 0 { predicate.append(sql: ", ") }
+      predicate.append(identifier: alias)
+      predicate.append(sql: ".")
+      predicate.append(identifier: key.name)
     }
+    predicate.append(sql: keys.count == 1 ? " = " : ") = (")
+    for (index, binding) in bindings.enumerated() {
+      if index > 0 { predicate.append(sql: ", ") }
+      predicate.append(binding: binding)
+    }
+    predicate.append(sql: keys.count == 1 ? ")" : "))")
+    return all.where { _ in SQLQueryExpression<Bool>(predicate) }
   }
 }

@@ -624,33 +624,23 @@ extension PrimaryKeyedTable {
   /// ```
   @inlinable
   public static func find(_ primaryKey: PrimaryKey) -> Where<Self> {
-    let binding = primaryKey.queryBinding
-    if !binding.isNull, let predicate = schemaPrimaryKeyPredicate(binding) {
-      // A select of the schema's predicate alone renders the schema's select by primary key.
-      var filter = Where<Self>(predicates: predicate, isOneOperand: true)
-      filter.isPrimaryKeyLookup = true
-      return filter
-    }
-    return Where().where { $0.primaryKey == primaryKey }
+    // A one-column key's filter is the schema's pre-rendered predicate, which a select of it
+    // alone turns into the schema's select by primary key.
+    columns.primaryKey.filter(key: primaryKey)
   }
 
-  /// `("reminders"."id" = ?)` bound to `key`: the predicate `==` renders, pre-rendered by the
-  /// schema, when the table has one primary key column.
+  /// The rows whose primary key columns hold `bindings` (a row's values, in
+  /// ``TableSchema/writableColumns`` order): `("reminders"."id" = ?)` or, for a composite key,
+  /// `(("enrollments"."courseID", "enrollments"."studentID") = (?, ?))`.
   @inlinable
-  static func schemaPrimaryKeyPredicate(_ key: QueryBinding) -> QueryFragment? {
+  static func primaryKeyPredicate(rowBindings bindings: [QueryBinding]) -> QueryFragment {
     let schema = Self.schema
-    guard let predicate = schema.primaryKeyPredicateUTF8,
-      let name = schema.primaryKeyQualifiedNameUTF8, columns.primaryKey.isQualifiedName(name)
-    else { return nil }
-    return QueryFragment(
-      utf8: predicate, bindings: [key], placeholders: schema.primaryKeyPredicatePlaceholders)
-  }
-
-  /// The rows whose primary key is `key`: the schema's predicate, or the key column's `=`.
-  @inlinable
-  static func primaryKeyPredicate(_ key: QueryBinding) -> QueryFragment {
-    schemaPrimaryKeyPredicate(key)
-      ?? "(\(raw: columns.primaryKey.qualifiedName) = \(binding: key))"
+    if let index = schema.primaryKeyWritableIndex, let predicate = schema.primaryKeyPredicateUTF8 {
+      return QueryFragment(
+        utf8: predicate, bindings: [bindings[index]],
+        placeholders: schema.primaryKeyPredicatePlaceholders)
+    }
+    return schema.compositeKeyPredicate(bindings)
   }
 }
 

@@ -358,15 +358,11 @@ extension PrimaryKeyedTable {
   public static func update(_ row: Self) -> Update<Self> {
     var updates = Updates<Self>()
     let bindings = row.queryBindings
-    var key: QueryBinding = .null
-    for (index, column) in schema.writableColumns.enumerated() {
-      if column.isPrimaryKey {
-        key = bindings[index]
-      } else {
-        updates.assign(column.name, binding: bindings[index])
-      }
+    for (index, column) in schema.writableColumns.enumerated() where !column.isPrimaryKey {
+      updates.assign(column.name, binding: bindings[index])
     }
-    let filter = Where<Self>(predicates: primaryKeyPredicate(key), isOneOperand: true)
+    let filter = Where<Self>(
+      predicates: primaryKeyPredicate(rowBindings: bindings), isOneOperand: true)
     return Update(assignments: updates.assignments, filter: filter)
   }
 
@@ -380,8 +376,8 @@ extension PrimaryKeyedTable {
   /// WHERE ("reminders"."id" = 1)
   /// ```
   public static func delete(_ row: Self) -> Delete<Self> {
-    let key = row.queryBindings[schema.writableColumns.firstIndex { $0.isPrimaryKey } ?? 0]
-    let filter = Where<Self>(predicates: primaryKeyPredicate(key), isOneOperand: true)
+    let filter = Where<Self>(
+      predicates: primaryKeyPredicate(rowBindings: row.queryBindings), isOneOperand: true)
     return Delete(filter: filter)
   }
 
@@ -396,7 +392,7 @@ extension PrimaryKeyedTable {
   /// WHERE ("reminders"."id" IN (1, 2))
   /// ```
   public static func find(_ primaryKeys: some Sequence<PrimaryKey>) -> Where<Self> {
-    Where().where { $0.primaryKey.in(primaryKeys) }
+    Where().where { $0.primaryKey.isIn(keys: primaryKeys) }
   }
 }
 

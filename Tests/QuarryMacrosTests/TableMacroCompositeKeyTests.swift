@@ -1,0 +1,348 @@
+import MacroTesting
+import QuarryMacros
+import Testing
+
+/// `@Table` with a composite primary key: a `@Selection` group as the key.
+@Suite(.macros(tableMacros))
+struct TableMacroCompositeKeyTests {
+  /// `let id: ID` is the key, as for one column; the macro can't tell a group from a column by
+  /// the type's name, so `MacroSupport` overloads choose the key's column (a `ColumnGroup`) and
+  /// mark every column of the group as part of the key.
+  @Test func groupNamedIDIsTheKey() {
+    assertMacro {
+      """
+      @Table struct Enrollment {
+        @Selection struct ID: Hashable {
+          let courseID: Int
+          let studentID: Int
+        }
+        let id: ID
+        var grade = ""
+      }
+      """
+    } expansion: {
+      #"""
+      struct Enrollment {
+        struct ID: Hashable {
+          let courseID: Int
+          let studentID: Int
+        }
+        let id: ID
+        var grade = ""
+      }
+
+      nonisolated extension Enrollment.ID: QuarryCore.Selection {
+        nonisolated struct SelectionMembers: Sendable {
+          let courseID = QuarryCore.SelectionMember<Int>("courseID", quotedName: "\"courseID\"")
+          let studentID = QuarryCore.SelectionMember<Int>("studentID", quotedName: "\"studentID\"")
+        }
+        static let selectionMembers = SelectionMembers()
+        static let selectionColumns: [QuarryCore.TableSchema.Column] = [.init("courseID", type: .integer, nullable: false), .init("studentID", type: .integer, nullable: false)]
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.courseID.bind(to: binder)
+          try self.studentID.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.courseID = try decoder.decode(Int.self)
+          self.studentID = try decoder.decode(Int.self)
+        }
+        nonisolated struct Columns: QuarryCore.QueryExpression {
+          typealias QueryValue = Enrollment.ID
+          let selection: QuarryCore.QueryFragment
+          init(courseID: some QuarryCore.QueryAssignable<Int>, studentID: some QuarryCore.QueryAssignable<Int>) {
+            var _selection = QuarryCore.QueryFragment()
+            courseID.write(to: &_selection)
+            _selection.append(sql: " AS \"courseID\"")
+            _selection.append(sql: ", ")
+            studentID.write(to: &_selection)
+            _selection.append(sql: " AS \"studentID\"")
+            self.selection = _selection
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
+      }
+
+      nonisolated extension Enrollment: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Enrollment
+          let id = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
+          let grade = QuarryCore.TableColumn<Enrollment, String>("grade", qualifiedName: "\"enrollments\".\"grade\"")
+          let primaryKey = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
+          init() {}
+        }
+        struct Draft: nonisolated QuarryCore.TableDraft {
+          typealias Base = Enrollment
+          var id: ID?
+          var grade: String
+          nonisolated init(id: ID? = nil, grade: String = "") {
+            self.id = id
+            self.grade = grade
+          }
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+            try self.grade.bind(to: binder)
+          }
+        }
+        typealias PrimaryKey = ID
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "enrollments",
+          columns: QuarryCore.MacroSupport.flatten([QuarryCore.MacroSupport.schemaColumns(ID.self, name: "id", type: .any, nullable: false, primaryKey: true), [.init("grade", type: .text, nullable: false)]])
+        )
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+          try self.grade.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(ID.self)
+          self.grade = try decoder.decode(String.self)
+        }
+      }
+      """#
+    }
+  }
+
+  @Test func groupMarkedPrimaryKey() {
+    assertMacro {
+      """
+      @Table struct Membership {
+        @Column(primaryKey: true) let key: MembershipKey
+        var role: String
+      }
+      """
+    } expansion: {
+      #"""
+      struct Membership {
+        let key: MembershipKey
+        var role: String
+      }
+
+      nonisolated extension Membership: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Membership
+          let key = QuarryCore.MacroSupport.column(Membership.self, MembershipKey.self, "key", qualifiedName: "\"memberships\".\"key\"", tablePrefix: "\"memberships\".")
+          let role = QuarryCore.TableColumn<Membership, String>("role", qualifiedName: "\"memberships\".\"role\"")
+          let primaryKey = QuarryCore.MacroSupport.column(Membership.self, MembershipKey.self, "key", qualifiedName: "\"memberships\".\"key\"", tablePrefix: "\"memberships\".")
+          init() {}
+        }
+        struct Draft: nonisolated QuarryCore.TableDraft {
+          typealias Base = Membership
+          var key: MembershipKey?
+          var role: String
+          nonisolated init(key: MembershipKey? = nil, role: String) {
+            self.key = key
+            self.role = role
+          }
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.key.bind(to: binder)
+            try self.role.bind(to: binder)
+          }
+        }
+        typealias PrimaryKey = MembershipKey
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "memberships",
+          columns: QuarryCore.MacroSupport.flatten([QuarryCore.MacroSupport.schemaColumns(MembershipKey.self, name: "key", type: .any, nullable: false, primaryKey: true), [.init("role", type: .text, nullable: false)]])
+        )
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.key.bind(to: binder)
+          try self.role.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.key = try decoder.decode(MembershipKey.self)
+          self.role = try decoder.decode(String.self)
+        }
+      }
+      """#
+    }
+  }
+
+  @Test func keyStructWithoutSelection() {
+    assertMacro {
+      """
+      @Table struct Enrollment {
+        struct ID: Hashable {
+          let courseID: Int
+          let studentID: Int
+        }
+        let id: ID
+      }
+      """
+    } diagnostics: {
+      """
+      @Table struct Enrollment {
+        struct ID: Hashable {
+               ┬─
+               ╰─ 🛑 primary key type 'ID' has several properties but isn't a '@Selection' struct: mark it '@Selection' to make them the columns of a composite key
+                  ✏️ Mark it '@Selection'
+          let courseID: Int
+          let studentID: Int
+        }
+        let id: ID
+      }
+      """
+    } fixes: {
+      """
+      @Table struct Enrollment {
+        @Selection struct ID: Hashable {
+          let courseID: Int
+          let studentID: Int
+        }
+        let id: ID
+      }
+      """
+    } expansion: {
+      #"""
+      struct Enrollment {
+        struct ID: Hashable {
+          let courseID: Int
+          let studentID: Int
+        }
+        let id: ID
+      }
+
+      nonisolated extension Enrollment.ID: QuarryCore.Selection {
+        nonisolated struct SelectionMembers: Sendable {
+          let courseID = QuarryCore.SelectionMember<Int>("courseID", quotedName: "\"courseID\"")
+          let studentID = QuarryCore.SelectionMember<Int>("studentID", quotedName: "\"studentID\"")
+        }
+        static let selectionMembers = SelectionMembers()
+        static let selectionColumns: [QuarryCore.TableSchema.Column] = [.init("courseID", type: .integer, nullable: false), .init("studentID", type: .integer, nullable: false)]
+        func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.courseID.bind(to: binder)
+          try self.studentID.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.courseID = try decoder.decode(Int.self)
+          self.studentID = try decoder.decode(Int.self)
+        }
+        nonisolated struct Columns: QuarryCore.QueryExpression {
+          typealias QueryValue = Enrollment.ID
+          let selection: QuarryCore.QueryFragment
+          init(courseID: some QuarryCore.QueryAssignable<Int>, studentID: some QuarryCore.QueryAssignable<Int>) {
+            var _selection = QuarryCore.QueryFragment()
+            courseID.write(to: &_selection)
+            _selection.append(sql: " AS \"courseID\"")
+            _selection.append(sql: ", ")
+            studentID.write(to: &_selection)
+            _selection.append(sql: " AS \"studentID\"")
+            self.selection = _selection
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
+      }
+
+      nonisolated extension Enrollment: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Enrollment
+          let id = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
+          let primaryKey = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
+          init() {}
+        }
+        struct Draft: nonisolated QuarryCore.TableDraft {
+          typealias Base = Enrollment
+          var id: ID?
+          nonisolated init(id: ID? = nil) {
+            self.id = id
+          }
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+          }
+        }
+        typealias PrimaryKey = ID
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "enrollments",
+          columns: QuarryCore.MacroSupport.flatten([QuarryCore.MacroSupport.schemaColumns(ID.self, name: "id", type: .any, nullable: false, primaryKey: true)])
+        )
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(ID.self)
+        }
+      }
+      """#
+    }
+  }
+
+  /// A nested struct that says it binds as one value is a one-column key, not a group.
+  @Test func oneColumnKeyStructIsNotDiagnosed() {
+    assertMacro {
+      """
+      @Table struct Enrollment {
+        struct ID: QueryBindable {
+          let courseID: Int
+          let studentID: Int
+        }
+        let id: ID
+      }
+      """
+    } expansion: {
+      #"""
+      struct Enrollment {
+        struct ID: QueryBindable {
+          let courseID: Int
+          let studentID: Int
+        }
+        let id: ID
+      }
+
+      nonisolated extension Enrollment: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
+        nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
+          typealias QueryValue = Enrollment
+          let id = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
+          let primaryKey = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
+          init() {}
+        }
+        struct Draft: nonisolated QuarryCore.TableDraft {
+          typealias Base = Enrollment
+          var id: ID?
+          nonisolated init(id: ID? = nil) {
+            self.id = id
+          }
+          nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
+            try self.id.bind(to: binder)
+          }
+        }
+        typealias PrimaryKey = ID
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "enrollments",
+          columns: QuarryCore.MacroSupport.flatten([QuarryCore.MacroSupport.schemaColumns(ID.self, name: "id", type: .any, nullable: false, primaryKey: true)])
+        )
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.id.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.id = try decoder.decode(ID.self)
+        }
+      }
+      """#
+    }
+  }
+
+  @Test func twoPrimaryKeysPointToAGroup() {
+    assertMacro {
+      """
+      @Table struct Enrollment {
+        @Column(primaryKey: true) let courseID: Int
+        @Column(primaryKey: true) let studentID: Int
+      }
+      """
+    } diagnostics: {
+      """
+      @Table struct Enrollment {
+        @Column(primaryKey: true) let courseID: Int
+        @Column(primaryKey: true) let studentID: Int
+        ┬────────────────────────
+        ╰─ 🛑 '@Table' supports one primary key; 'courseID' is already the primary key (for a key of several columns, group them in one '@Selection' struct)
+      }
+      """
+    }
+  }
+}
