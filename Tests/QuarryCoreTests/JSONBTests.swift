@@ -304,3 +304,29 @@ struct JSONBTests {
     #expect(tagged == ["home", "work", "errands", "errands"])
   }
 }
+
+@Suite("JSON arrays of column values")
+struct JSONColumnValuesTests {
+  /// An aggregate's JSON holds values as the database writes them: a `Bool` as `1`, a `Date` as
+  /// text. `Codable` can't read those; they are read as the columns are.
+  @Test func valuesAsTheDatabaseWritesThem() throws {
+    let db = try Database()
+    let flags = try SQLQueryExpression<[Bool].JSONRepresentation>(
+      "SELECT json_array(1, 0, 1)"
+    ).fetchOne(db)
+    #expect(flags?.queryOutput == [true, false, true])
+    let dates = try SQLQueryExpression<[Date].JSONRepresentation>(
+      "SELECT json_array('2026-01-31 10:20:30.500')"
+    ).fetchOne(db)
+    #expect(dates?.queryOutput == [Date(timeIntervalSince1970: 1_769_854_830.5)])
+    // `Codable`'s own JSON still reads as it did.
+    let stored = try SQLQueryExpression<[Bool].JSONRepresentation>("SELECT '[true,false]'")
+      .fetchOne(db)
+    #expect(stored?.queryOutput == [true, false])
+    #expect {
+      try SQLQueryExpression<[Bool].JSONRepresentation>("SELECT '[\"yes\"]'").fetchOne(db)
+    } throws: { error in
+      "\(error)".contains("Array<Bool> (JSON)")
+    }
+  }
+}

@@ -89,7 +89,13 @@ enum JSONCoding {
           return value
         }
       }
-      return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
+      do {
+        return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
+      } catch {
+        // An aggregate's array of column values, as the database wrote them.
+        guard let values = decodeColumnValues(Value.self, from: text) else { throw error }
+        return values
+      }
     } catch let error as QueryDecodingError {
       throw error
     } catch {

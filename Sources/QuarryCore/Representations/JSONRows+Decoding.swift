@@ -246,7 +246,34 @@ extension Array: JSONRowsValue where Element: Table {
   }
 }
 
+/// An array of column values, which an aggregate's JSON holds as the database writes them (a
+/// `Bool` as `1`, a `Date` as text): read as columns are when `Codable` can't read them.
+protocol JSONColumnValues {
+  static func decodeColumnValues(_ value: JSONValue) throws -> Self
+}
+
+extension Array: JSONColumnValues where Element: QueryDecodable {
+  static func decodeColumnValues(_ value: JSONValue) throws -> Self {
+    guard case .array(let elements) = value else {
+      throw QueryDecodingError(
+        expectedType: "\(Self.self) (a JSON array)", found: "JSON " + value.text)
+    }
+    return try elements.enumerated().map { index, element in
+      var decoder = JSONRowDecoder(object: ["[\(index)]": element], names: ["[\(index)]"])
+      return try Element(decoder: &decoder)
+    }
+  }
+}
+
 extension JSONCoding {
+  /// The array of column values in JSON text, or nil when `Value` is not such an array.
+  static func decodeColumnValues<Value>(_: Value.Type, from text: String) -> Value? {
+    guard let values = Value.self as? any JSONColumnValues.Type,
+      let json = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    else { return nil }
+    return (try? values.decodeColumnValues(json)) as? Value
+  }
+
   /// Whether `Value` is a table's rows, which are written and read as their columns.
   static func holdsRows<Value>(_: Value.Type) -> Bool {
     Value.self is any JSONRowsValue.Type || Value.self is any Table.Type
