@@ -80,7 +80,7 @@ extension TableModel {
   private func tableColumnsSource() -> [String] {
     let definition = primaryKey == nil ? "TableDefinition" : "PrimaryKeyedTableDefinition"
     var body = ["\(access)typealias QueryValue = \(typeName)"]
-    let tablePrefix = quoteIdentifier(tableName) + "."
+    let tablePrefix = qualifiedTableName + "."
     for column in columns {
       let name = swiftStringLiteral(column.columnName)
       let qualifiedName = swiftStringLiteral(tablePrefix + quoteIdentifier(column.columnName))
@@ -149,9 +149,12 @@ extension TableModel {
     [
       "\(access)static let schema = QuarryCore.TableSchema(",
       "  name: \(swiftStringLiteral(tableName)),",
-      "  columns: \(schemaColumnsExpression(columns))",
-      ")",
     ]
+      + (schemaName.map { ["  schemaName: \(swiftStringLiteral($0)),"] } ?? [])
+      + [
+        "  columns: \(schemaColumnsExpression(columns))",
+        ")",
+      ]
   }
 
   /// The `[TableSchema.Column]` of `columns`: a literal, flattened through `MacroSupport` when a

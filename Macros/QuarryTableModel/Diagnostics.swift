@@ -10,12 +10,14 @@ package enum QuarryDiagnostic: DiagnosticMessage {
   case genericSelection
   case selectionCaseNeedsOneValue(case: String)
   case tableNameNotLiteral
+  case schemaNameNotLiteral
   case columnNameNotLiteral
   case primaryKeyNotLiteral
   case generatedNotLiteral
   case cannotInferType(property: String)
   case duplicatePrimaryKey(property: String)
   case primaryKeyGroupWithoutSelection(type: String)
+  case duplicateColumnName(column: String, property: String)
   case letWithInitialValue(property: String)
   case ephemeralWithoutDefault(property: String)
   case unterminatedQuote(kind: String, closing: String)
@@ -52,6 +54,8 @@ package enum QuarryDiagnostic: DiagnosticMessage {
         """
     case .tableNameNotLiteral:
       return "the table name must be a string literal"
+    case .schemaNameNotLiteral:
+      return "the schema name must be a non-empty string literal"
     case .columnNameNotLiteral:
       return "the column name must be a string literal"
     case .primaryKeyNotLiteral:
@@ -60,6 +64,11 @@ package enum QuarryDiagnostic: DiagnosticMessage {
       return "'generated' must be '.stored' or '.virtual'"
     case .cannotInferType(let property):
       return "cannot infer the type of column '\(property)'; add a type annotation"
+    case .duplicateColumnName(let column, let property):
+      return """
+        column '\(column)' is already the column of '\(property)': give each property its own \
+        column with '@Column("…")' (SQLite would read the first of two columns of one name twice)
+        """
     case .duplicatePrimaryKey(let property):
       return """
         '@Table' supports one primary key; '\(property)' is already the primary key (for a key \
@@ -131,10 +140,12 @@ package enum QuarryDiagnostic: DiagnosticMessage {
     case .genericSelection: id = "generic-selection"
     case .selectionCaseNeedsOneValue: id = "selection-case-needs-one-value"
     case .tableNameNotLiteral: id = "table-name-not-literal"
+    case .schemaNameNotLiteral: id = "schema-name-not-literal"
     case .columnNameNotLiteral: id = "column-name-not-literal"
     case .primaryKeyNotLiteral: id = "primary-key-not-literal"
     case .generatedNotLiteral: id = "generated-not-literal"
     case .cannotInferType: id = "cannot-infer-column-type"
+    case .duplicateColumnName: id = "duplicate-column-name"
     case .duplicatePrimaryKey: id = "duplicate-primary-key"
     case .primaryKeyGroupWithoutSelection: id = "primary-key-group-without-selection"
     case .letWithInitialValue: id = "let-with-initial-value"

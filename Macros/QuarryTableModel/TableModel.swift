@@ -92,6 +92,8 @@ package struct TableModel {
   package var typeName: String
   /// The table's name in the database.
   package var tableName = ""
+  /// The schema the table is in (`@Table(schema: "archive")`), or nil.
+  package var schemaName: String?
   /// The struct's access modifier followed by a space (`public `), or nothing.
   package var access = ""
   /// The table's columns, in declaration order.
@@ -100,6 +102,11 @@ package struct TableModel {
   package var draftConformances: [String] = []
   /// The problems found.
   package var diagnostics: [Diagnostic] = []
+
+  /// The table's quoted name, qualified by its schema when it has one: `"archive"."reminders"`.
+  package var qualifiedTableName: String {
+    (schemaName.map { quoteIdentifier($0) + "." } ?? "") + quoteIdentifier(tableName)
+  }
 
   /// The primary key column, if the table has one.
   package var primaryKey: ColumnModel? { columns.first(where: \.isPrimaryKey) }
@@ -126,6 +133,7 @@ package struct TableModel {
       ? ""
       : Self.explicitTableName(attribute, diagnostics: &diagnostics)
         ?? defaultTableName(forTypeName: structDecl.name.text.trimmingBackticks)
+    if !isSelection { schemaName = Self.schemaName(attribute, diagnostics: &diagnostics) }
     access = Self.accessModifier(structDecl.modifiers)
     draftConformances = Self.draftConformances(structDecl.inheritanceClause)
     for member in structDecl.memberBlock.members {
@@ -136,6 +144,7 @@ package struct TableModel {
     if !isSelection {
       choosePrimaryKey()
       diagnoseKeyGroupWithoutSelection(structDecl)
+      diagnoseDuplicateColumnNames()
     }
   }
 
@@ -185,6 +194,25 @@ package struct TableModel {
     }
   }
 
+  /// Two properties of one column name: a table can't have them, and a view would read the
+  /// first column twice.
+  private mutating func diagnoseDuplicateColumnNames() {
+    var seen: [String: ColumnModel] = [:]
+    for column in columns {
+      guard let first = seen[column.columnName] else {
+        seen[column.columnName] = column
+        continue
+      }
+      // One of the two names its column with `@Column("…")`: two properties can't share a name.
+      guard let node = column.attribute?.node ?? first.attribute?.node else { continue }
+      diagnostics.append(
+        Diagnostic(
+          node: node,
+          message: QuarryDiagnostic.duplicateColumnName(
+            column: column.columnName, property: first.propertyName.trimmingBackticks)))
+    }
+  }
+
   private mutating func diagnoseNonStruct(_ declaration: some DeclGroupSyntax) {
     let keyword: TokenSyntax
     var fixIts: [FixIt] = []
@@ -216,6 +244,23 @@ package struct TableModel {
     let arguments = attribute.arguments?.as(LabeledExprListSyntax.self) ?? []
     guard let argument = arguments.first, argument.label == nil else { return nil }
     return literalName(argument.expression, error: .tableNameNotLiteral, diagnostics: &diagnostics)
+  }
+
+  /// The `schema:` argument: a non-empty string literal, or nil when there is none.
+  private static func schemaName(
+    _ attribute: AttributeSyntax,
+    diagnostics: inout [Diagnostic]
+  ) -> String? {
+    let arguments = attribute.arguments?.as(LabeledExprListSyntax.self) ?? []
+    guard let argument = arguments.first(where: { $0.label?.text == "schema" }) else { return nil }
+    if let literal = argument.expression.as(StringLiteralExprSyntax.self),
+      let value = StringLiteralText(literal)?.plainValue, !value.isEmpty
+    {
+      return value
+    }
+    diagnostics.append(
+      Diagnostic(node: argument.expression, message: QuarryDiagnostic.schemaNameNotLiteral))
+    return nil
   }
 
   private static func accessModifier(_ modifiers: DeclModifierListSyntax) -> String {

@@ -13,14 +13,20 @@
 /// }
 /// ```
 ///
-/// - Parameter name: The table's name; by default the type name, lowercased and pluralized.
+/// A table in another schema (an attached database on SQLite, a schema on PostgreSQL) names it:
+/// `@Table("reminders", schema: "archive")` reads and writes `"archive"."reminders"`.
+///
+/// - Parameters:
+///   - name: The table's name; by default the type name, lowercased and pluralized.
+///   - schema: The schema the table is in, which qualifies its name in every statement; by
+///     default none, so the database finds the table by its name alone.
 @attached(
   extension,
   conformances: Table, PrimaryKeyedTable,
   names: named(TableColumns), named(Draft), named(PrimaryKey), named(columns), named(schema),
   named(defaultScope), named(bind(to:)), named(init(decoder:))
 )
-public macro Table(_ name: String? = nil) =
+public macro Table(_ name: String? = nil, schema: String? = nil) =
   #externalMacro(module: "QuarryMacros", type: "TableMacro")
 
 /// Customizes the column a `@Table` property maps to: `@Column("is_completed")`.

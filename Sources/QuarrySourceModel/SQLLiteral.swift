@@ -75,7 +75,7 @@ package struct SQLLiteral {
       let name = member.declName.baseName.text
       // `Reminder.self`
       if name == "self", let table = tables[base.trimmedDescription] {
-        return quoteIdentifier(table.tableName)
+        return table.qualifiedTableName
       }
       // `Reminder.columns.title`
       if let columns = base.as(MemberAccessExprSyntax.self),
@@ -83,7 +83,7 @@ package struct SQLLiteral {
         let owner = columns.base, let table = tables[owner.trimmedDescription],
         let column = table.columns.first(where: { $0.propertyName.trimmingBackticks == name })
       {
-        return quoteIdentifier(table.tableName) + "." + quoteIdentifier(column.columnName)
+        return table.qualifiedTableName + "." + quoteIdentifier(column.columnName)
       }
       return "?"
     default:

@@ -87,7 +87,9 @@ package struct TableDeclarations {
       }
       declarations.append(
         Declaration(
-          model: model, schema: TableSchema(name: model.tableName, columns: columns),
+          model: model,
+          schema: TableSchema(
+            name: model.tableName, schemaName: model.schemaName, columns: columns),
           location: location))
     }
   }

@@ -26,6 +26,33 @@ struct ViewsTriggersSearchTests {
     #expect(throws: DatabaseError.self) { try OpenTask.all.fetchAll(db) }
   }
 
+  /// A select whose columns share a name (`"tasks"."id"`, `"taskLog"."id"`) makes a view with
+  /// the type's column names, so each is read, not the first one twice.
+  @Test func aViewOfColumnsWithOneName() throws {
+    let db = try tasksDatabase()
+    try TaskLog.insert {
+      TaskLog.Draft(id: 10, taskID: 3, message: "shipped")
+      TaskLog.Draft(id: 11, taskID: 1, message: "written")
+    }.execute(db)
+    let create = TaskLogID.createTemporaryView(
+      as: Task.join(TaskLog.all) { $0.id == $1.taskID }.select { ($0.id, $1.id) })
+    assertSQL(
+      create,
+      """
+      CREATE TEMPORARY VIEW "taskLogIDs" ("taskID", "logID") AS
+      SELECT "tasks"."id", "taskLog"."id" FROM "tasks"
+      JOIN "taskLog" ON ("tasks"."id" = "taskLog"."taskID")
+      """)
+    try create.execute(db)
+    let rows = try assertQuery(
+      TaskLogID.order { $0.logID }, db: db,
+      sql: """
+        SELECT "taskLogIDs"."taskID", "taskLogIDs"."logID" FROM "taskLogIDs"
+        ORDER BY "taskLogIDs"."logID"
+        """)
+    #expect(rows == [TaskLogID(taskID: 3, logID: 10), TaskLogID(taskID: 1, logID: 11)])
+  }
+
   @Test func temporaryTriggers() throws {
     let db = try tasksDatabase()
     let trigger = Task.createTemporaryTrigger(

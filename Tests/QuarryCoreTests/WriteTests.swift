@@ -172,6 +172,50 @@ struct WriteTests {
     #expect(try Counter.find(2).fetchOne(db)?.bits == expectedBits)
   }
 
+  @Test func negateInAnUpdate() throws {
+    let db = try countersDatabase()
+    let negate = Counter.update {
+      $0.count.negate()
+      $0.ratio.negate()
+    }.where { $0.id == 1 }
+    assertSQL(
+      negate,
+      """
+      UPDATE "counters" SET "count" = (-"counters"."count"), "ratio" = (-"counters"."ratio")
+      WHERE ("counters"."id" = 1)
+      """)
+    let before = try #require(try Counter.find(1).fetchOne(db))
+    try negate.execute(db)
+    let after = try #require(try Counter.find(1).fetchOne(db))
+    #expect(after.count == -before.count && after.ratio == -before.ratio)
+    #expect(try Counter.find(2).fetchOne(db)?.count == 20)
+
+    // Negated twice, after another assignment: each reads the value assigned before it.
+    let twice = Counter.update {
+      $0.count += 1
+      $0.count.negate()
+      $0.count.negate()
+    }.where { $0.id == 2 }
+    assertSQL(
+      twice,
+      """
+      UPDATE "counters" SET "count" = (-(-("counters"."count" + 1)))
+      WHERE ("counters"."id" = 2)
+      """)
+    try twice.execute(db)
+    #expect(try Counter.find(2).fetchOne(db)?.count == 21)
+    // The expression `negate()` still reads a column without assigning it.
+    let doubled = Counter.update { $0.count = $0.count.negate() * 2 }.where { $0.id == 2 }
+    assertSQL(
+      doubled,
+      """
+      UPDATE "counters" SET "count" = ((-"counters"."count") * 2)
+      WHERE ("counters"."id" = 2)
+      """)
+    try doubled.execute(db)
+    #expect(try Counter.find(2).fetchOne(db)?.count == -42)
+  }
+
   @Test func rowsByPrimaryKey() throws {
     let db = try countersDatabase()
     var first = try #require(try Counter.find(1).fetchOne(db))

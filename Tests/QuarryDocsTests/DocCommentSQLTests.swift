@@ -18,6 +18,7 @@ struct DocCommentSQLTests {
   typealias ReminderText = DocCommentSchema.ReminderText
   typealias TaggedReminder = DocCommentSchema.TaggedReminder
   typealias ColumnInfo = DocCommentSchema.ColumnInfo
+  typealias ForeignKey = DocCommentSchema.ForeignKey
   typealias Count = DocCommentSchema.Count
   typealias Device = DocCommentSchema.Device
   typealias Profile = DocCommentSchema.Profile
@@ -1865,6 +1866,15 @@ struct DocCommentSQLTests {
       SET "isCompleted" = (NOT "reminders"."isCompleted")
       """#)
     check(
+      Reminder.update { $0.remindersListID.negate() },
+      #"""
+      UPDATE "reminders"
+      SET "remindersListID" = (-"reminders"."remindersListID")
+      """#)
+    check(
+      Reminder.update { $0.remindersListID = $0.remindersListID * 2 },
+      #"UPDATE "reminders" SET "remindersListID" = ("reminders"."remindersListID" * 2)"#)
+    check(
       Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }.select { $1.title }
         .distinct(),
       #"""
@@ -1950,6 +1960,32 @@ struct DocCommentSQLTests {
       SELECT "pragma_table_info"."name"
       FROM "pragma_table_info"('reminders')
       WHERE ("pragma_table_info"."pk" > 0)
+      """#)
+    check(
+      RemindersList.join(ColumnInfo.call("reminders")) { $0.title == $1.name }.select {
+        ($0.id, $1.type)
+      },
+      #"""
+      SELECT "remindersLists"."id", "pragma_table_info"."type"
+      FROM "remindersLists"
+      JOIN "pragma_table_info"('reminders') ON ("remindersLists"."title" = "pragma_table_info"."name")
+      """#)
+    check(
+      RemindersList.where { $0.id > 0 }.join(ColumnInfo.call("reminders")) { $0.title == $1.name }
+        .select { $1.name },
+      #"""
+      SELECT "pragma_table_info"."name"
+      FROM "remindersLists"
+      JOIN "pragma_table_info"('reminders') ON ("remindersLists"."title" = "pragma_table_info"."name")
+      WHERE ("remindersLists"."id" > 0)
+      """#)
+    check(
+      ForeignKey.call("reminders").join(ColumnInfo.call("reminders")) { $0.from == $1.name }
+        .select { ($0.table, $1.type) },
+      #"""
+      SELECT "pragma_foreign_key_list"."table", "pragma_table_info"."type"
+      FROM "pragma_foreign_key_list"('reminders')
+      JOIN "pragma_table_info"('reminders') ON ("pragma_foreign_key_list"."from" = "pragma_table_info"."name")
       """#)
     check(
       OpenReminder.createTemporaryView(
@@ -2347,6 +2383,57 @@ struct DocCommentSQLTests {
       WHERE ("remindersLists"."id" = old."remindersListID");
       END
       """#)
+    check(
+      Reminder.createTemporaryTrigger("forgetList", before: .delete) { old in
+        RemindersList.where { $0.id == old.remindersListID }.delete()
+      },
+      #"""
+      CREATE TEMPORARY TRIGGER "forgetList"
+      BEFORE DELETE ON "reminders"
+      FOR EACH ROW
+      BEGIN
+      DELETE FROM "remindersLists"
+      WHERE ("remindersLists"."id" = old."remindersListID");
+      END
+      """#)
+    check(
+      OpenReminder.createTemporaryTrigger("addOpen", insteadOf: .insert) { new in
+        Reminder.insert {
+          ($0.id, $0.title)
+        } values: {
+          (new.id, new.title)
+        }
+      },
+      #"""
+      CREATE TEMPORARY TRIGGER "addOpen"
+      INSTEAD OF INSERT ON "openReminders"
+      FOR EACH ROW
+      BEGIN
+      INSERT INTO "reminders" ("id", "title")
+      VALUES (new."id", new."title");
+      END
+      """#)
+    check(
+      Reminder.createTemporaryTrigger("emptyList", after: .delete) { old in
+        RemindersList.where { $0.id == old.remindersListID }.update { $0.title += " (changed)" }
+        Reminder.where { $0.remindersListID == old.remindersListID }.delete()
+      },
+      #"""
+      CREATE TEMPORARY TRIGGER "emptyList"
+      AFTER DELETE ON "reminders"
+      FOR EACH ROW
+      BEGIN
+      UPDATE "remindersLists"
+      SET "title" = ("remindersLists"."title" || ' (changed)')
+      WHERE ("remindersLists"."id" = old."remindersListID");
+      DELETE FROM "reminders"
+      WHERE ("reminders"."remindersListID" = old."remindersListID");
+      END
+      """#)
+    check(
+      Reminder.createTemporaryTrigger("log_done", after: .insert) { _ in Reminder.delete() }
+        .drop(ifExists: true),
+      #"DROP TRIGGER IF EXISTS "log_done""#)
     check({ _ in Reminder.columns.title }, #""reminders"."title""#)
     check({ _ in Reminder.title }, #""reminders"."title""#)
     check(

@@ -311,6 +311,54 @@ struct TableMacroDiagnosticsTests {
     }
   }
 
+  @Test func schemaNameMustBeANonEmptyLiteral() {
+    assertMacro {
+      """
+      @Table(schema: "") struct Item {
+        let id: Int
+      }
+      @Table("others", schema: name) struct Other {
+        let id: Int
+      }
+      """
+    } diagnostics: {
+      """
+      @Table(schema: "") struct Item {
+                     ┬─
+                     ╰─ 🛑 the schema name must be a non-empty string literal
+        let id: Int
+      }
+      @Table("others", schema: name) struct Other {
+                               ┬───
+                               ╰─ 🛑 the schema name must be a non-empty string literal
+        let id: Int
+      }
+      """
+    }
+  }
+
+  /// structured-queries renders such a view's columns `("id", "id")`, which SQLite accepts and
+  /// then reads the first column twice: here the declaration is refused.
+  @Test func twoPropertiesOfOneColumnName() {
+    assertMacro {
+      """
+      @Table struct ReminderAndListID {
+        @Column("id") let reminderID: Int
+        @Column("id") let remindersListID: Int
+      }
+      """
+    } diagnostics: {
+      """
+      @Table struct ReminderAndListID {
+        @Column("id") let reminderID: Int
+        @Column("id") let remindersListID: Int
+        ┬────────────
+        ╰─ 🛑 column 'id' is already the column of 'reminderID': give each property its own column with '@Column("…")' (SQLite would read the first of two columns of one name twice)
+      }
+      """
+    }
+  }
+
   @Test func tableNameMustBeALiteral() {
     assertMacro {
       """

@@ -52,6 +52,69 @@ struct TableMacroNameTests {
     }
   }
 
+  /// `schema:` qualifies the table's name, in its columns and its schema.
+  @Test func schemaQualifiedTable() {
+    assertMacro {
+      """
+      @Table("notes", schema: "archive") struct Note {
+        var title: String
+      }
+      @Table(schema: "main") struct Tag {
+        var name: String
+      }
+      """
+    } expansion: {
+      #"""
+      struct Note {
+        var title: String
+      }
+      struct Tag {
+        var name: String
+      }
+
+      nonisolated extension Note: QuarryCore.Table {
+        nonisolated struct TableColumns: QuarryCore.TableDefinition {
+          typealias QueryValue = Note
+          let title = QuarryCore.TableColumn<Note, String>("title", qualifiedName: "\"archive\".\"notes\".\"title\"")
+          init() {}
+        }
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "notes",
+          schemaName: "archive",
+          columns: [.init("title", type: .text, nullable: false)]
+        )
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.title.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.title = try decoder.decode(String.self)
+        }
+      }
+
+      nonisolated extension Tag: QuarryCore.Table {
+        nonisolated struct TableColumns: QuarryCore.TableDefinition {
+          typealias QueryValue = Tag
+          let name = QuarryCore.TableColumn<Tag, String>("name", qualifiedName: "\"main\".\"tags\".\"name\"")
+          init() {}
+        }
+        static let columns = TableColumns()
+        static let schema = QuarryCore.TableSchema(
+          name: "tags",
+          schemaName: "main",
+          columns: [.init("name", type: .text, nullable: false)]
+        )
+        nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
+          try self.name.bind(to: binder)
+        }
+        init(decoder: inout some QuarryCore.QueryDecoder) throws {
+          self.name = try decoder.decode(String.self)
+        }
+      }
+      """#
+    }
+  }
+
   @Test func tableNameInflection() {
     assertMacro {
       """

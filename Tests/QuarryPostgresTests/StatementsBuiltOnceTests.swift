@@ -83,6 +83,21 @@ let dueBeforeNow = Tagging.where {
 .order { $0.id }.select { $0.id }
 let markOpen = OpenReminder.update { $0.notes = "open" }
 let reopenAll = OpenReminder.unscoped.where { $0.isCompleted }.update { $0.isCompleted = false }
+let negatedIDs = Reminder.where { $0.id <= 2 }.update { $0.id.negate() }
+/// SQLite's `pragma_table_info`, which PostgreSQL has no form of.
+@Table("pragma_table_info")
+struct TableColumnInfo {
+  var cid: Int
+  var name: String
+  var type: String
+  var notnull: Bool
+  @Column("dflt_value") var defaultValue: String?
+  var pk: Int
+}
+let listColumnsOfReminders = RemindersList.join(TableColumnInfo.call("reminders")) {
+  $0.id == $1.cid
+}
+.order { list, _ in list.id }.select { $1.name }
 // Swift functions SQL calls: SQLite runs them, PostgreSQL refuses them before sending.
 @DatabaseFunction
 func initial(_ title: String) -> String { String(title.prefix(1)) }
@@ -342,6 +357,29 @@ struct StatementsBuiltOnceTests {
     #expect(postgres.1 == 6)
   }
 
+  /// `negate()` in an update assigns the column its negation on both.
+  @Test func negateInAnUpdateOnBoth() async throws {
+    #expect(
+      negatedIDs.sql(for: .postgres) == """
+        UPDATE "reminders"
+        SET "id" = (-"reminders"."id")
+        WHERE ("reminders"."id" <= $1)
+        """)
+    let ids = Reminder.order { $0.id }.select { $0.id }
+    let sqlite = try SampleData.sqlite()
+    try negatedIDs.execute(sqlite)
+    let sqliteIDs = try ids.fetchAll(sqlite)
+    let postgresIDs = try await PostgresTestServer.withDatabase { postgres in
+      try await SampleData.load(into: postgres)
+      return try await postgres.write { db in
+        try await negatedIDs.execute(db)
+        return try await ids.fetchAll(db)
+      }
+    }
+    #expect(sqliteIDs == [-2, -1, 3, 4, 5, 6])
+    #expect(postgresIDs == sqliteIDs)
+  }
+
   @Test func aDraftWithoutAKeyGetsOneFromEachDatabase() async throws {
     let insert = Reminder.insert {
       Reminder.Draft(title: "New", remindersListID: 3)
@@ -358,6 +396,10 @@ struct StatementsBuiltOnceTests {
   @Test func aRefusalFailsBeforeAnythingIsSentButRunsOnSQLite() async throws {
     let globbed = Reminder.where { $0.title.glob("R*") }.select { $0.id }
     #expect(try globbed.fetchAll(SampleData.sqlite()) == [4])
+    // SQLite runs the join: each list beside the column of `reminders` at its id.
+    #expect(
+      try listColumnsOfReminders.fetchAll(SampleData.sqlite())
+        == ["title", "isCompleted", "priority"])
     try await PostgresTestServer.withDatabase { postgres in
       try await SampleData.load(into: postgres)
       let error = await #expect(throws: PostgresError.self) {
@@ -370,6 +412,13 @@ struct StatementsBuiltOnceTests {
         try await postgres.read { try await middleEnd.fetchAll($0) }
       }
       #expect(pathError?.message.contains("has no PostgreSQL form") == true)
+      // A join of a table-valued function PostgreSQL doesn't have.
+      let joinError = await #expect(throws: PostgresError.self) {
+        try await postgres.read { try await listColumnsOfReminders.fetchAll($0) }
+      }
+      #expect(
+        joinError?.message.contains(
+          "SQLite's table-valued function pragma_table_info has no PostgreSQL form") == true)
     }
   }
 }

@@ -15,7 +15,7 @@ extension Table {
   /// WHERE ("reminderTexts" MATCH 'milk')
   /// ```
   public static func match(_ pattern: String) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression(.fullTextSearch("(\(raw: schema.quotedName) MATCH \(pattern))"))
+    SQLQueryExpression(.fullTextSearch("(\(raw: schema.quotedUnqualifiedName) MATCH \(pattern))"))
   }
 
   /// The BM25 relevance of the current row: smaller is more relevant, so order ascending.
@@ -30,7 +30,7 @@ extension Table {
   /// ORDER BY bm25("reminderTexts", 10.0, 1.0)
   /// ```
   public static func bm25(_ weights: Double...) -> SQLQueryExpression<Double> {
-    var fragment: QueryFragment = "bm25(\(raw: schema.quotedName)"
+    var fragment: QueryFragment = "bm25(\(raw: schema.quotedUnqualifiedName)"
     for weight in weights { fragment.append(", \(weight)") }
     fragment.append(sql: ")")
     return SQLQueryExpression(fragment)
@@ -65,7 +65,7 @@ extension Table {
     _ column: KeyPath<TableColumns, TableColumn<Self, Value>>, open: String, close: String
   ) -> SQLQueryExpression<String> {
     SQLQueryExpression(
-      "highlight(\(raw: schema.quotedName), \(columnIndex(column)), \(open), \(close))")
+      "highlight(\(raw: schema.quotedUnqualifiedName), \(columnIndex(column)), \(open), \(close))")
   }
 
   /// A short excerpt around the matches of a column:
@@ -85,7 +85,7 @@ extension Table {
   ) -> SQLQueryExpression<String> {
     SQLQueryExpression(
       """
-      snippet(\(raw: schema.quotedName), \(columnIndex(column)), \(open), \(close), \
+      snippet(\(raw: schema.quotedUnqualifiedName), \(columnIndex(column)), \(open), \(close), \
       \(ellipsis), \(tokens))
       """)
   }

@@ -56,8 +56,15 @@ public final class TableSchema: Sendable {
 
   /// The table's name.
   public let name: String
-  /// The quoted table name: `"reminders"`.
+  /// The schema the table is in (`@Table(schema: "archive")`): an attached database on SQLite,
+  /// a schema on PostgreSQL. Nil when the database finds the table by its name alone.
+  public let schemaName: String?
+  /// The quoted table name, qualified by its schema when it has one: `"reminders"`,
+  /// `"archive"."reminders"`.
   public let quotedName: String
+  /// The quoted table name without its schema: `"reminders"`. (What names the table's own
+  /// hidden column in a full-text search, and what an alias replaces.)
+  @usableFromInline package let quotedUnqualifiedName: String
   /// Every column, in decoding order.
   public let columns: [Column]
   /// The columns statements write: all but generated ones.
@@ -102,12 +109,14 @@ public final class TableSchema: Sendable {
   /// "enrollments"."studentID")`; nil unless the key has several columns.
   package let compositeKeySQL: String?
 
-  /// Describes a table and pre-renders its SQL.
-  public init(name: String, columns: [Column]) {
+  /// Describes a table and pre-renders its SQL: in `schemaName` when there is one.
+  public init(name: String, schemaName: String? = nil, columns: [Column]) {
     self.name = name
+    self.schemaName = schemaName
     self.columns = columns
     self.writableColumns = columns.filter { !$0.isGenerated }
-    let quotedName = quoteIdentifier(name)
+    self.quotedUnqualifiedName = quoteIdentifier(name)
+    let quotedName = (schemaName.map { quoteIdentifier($0) + "." } ?? "") + quoteIdentifier(name)
     self.quotedName = quotedName
     self.selectionSQL = columns.map { quotedName + "." + quoteIdentifier($0.name) }
       .joined(separator: ", ")

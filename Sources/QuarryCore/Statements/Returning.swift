@@ -46,7 +46,7 @@ extension WriteStatement {
   public func returning<Column: QueryAssignable>(
     _ column: (Base.TableColumns) -> Column
   ) -> Returning<Column.QueryValue> {
-    Returning(self, returning: column(Base.columns).queryFragment)
+    Returning(self, returning: Self.returned(column(Base.columns).queryFragment))
   }
 
   /// Returns columns of each written row: `.returning { ($0.id, $0.title) }`.
@@ -66,13 +66,20 @@ extension WriteStatement {
     for column in repeat each columns(Base.columns) {
       SelectClauses.appendTerm(column, to: &fragment)
     }
-    return Returning(self, returning: fragment)
+    return Returning(self, returning: Self.returned(fragment))
   }
 
   /// Returns each written row whole: `RETURNING "reminders"."id", …`.
   ///
   /// `Reminder.delete().returningAll()` renders `DELETE FROM "reminders" RETURNING "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"`.
   public func returningAll() -> Returning<Base> {
-    Returning(self, returning: QueryFragment(sql: Base.schema.selectionSQL))
+    Returning(self, returning: Self.returned(QueryFragment(sql: Base.schema.selectionSQL)))
+  }
+
+  /// The returned columns, of a table in a schema qualified by the table's bare name: SQLite
+  /// refuses `RETURNING "archive"."notes"."id"`, and both databases read `"notes"."id"`.
+  static func returned(_ columns: QueryFragment) -> QueryFragment {
+    guard Base.schema.schemaName != nil else { return columns }
+    return columns.requalified(table: Base.schema, as: Base.schema.name)
   }
 }

@@ -555,3 +555,46 @@ func enrollmentsDatabase() throws -> Database {
       """)
   return db
 }
+
+// MARK: - Tables in other schemas
+
+/// Notes kept in an attached database, `"archive"`, beside a `"notes"` table of `main`.
+@Table("notes", schema: "archive")
+struct ArchivedNote: Equatable, Sendable {
+  let id: Int
+  var title = ""
+  var counterID = 1
+}
+
+/// `main`'s own `"notes"`, named with its schema, as structured-queries' tests do.
+@Table("notes", schema: "main")
+struct MainNote: Equatable, Sendable {
+  let id: Int
+  var title = ""
+  var counterID = 1
+}
+
+/// `countersDatabase()` with an attached in-memory database, `"archive"`, holding a STRICT
+/// `"notes"` table, and a `"notes"` table of `main` with other rows.
+func archiveDatabase() throws -> Database {
+  let db = try countersDatabase()
+  try db.execute(
+    sql: """
+      ATTACH DATABASE ':memory:' AS "archive";
+      CREATE TABLE "archive"."notes" ("id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL,
+        "counterID" INTEGER NOT NULL) STRICT;
+      INSERT INTO "archive"."notes" VALUES (1, 'Old', 1), (2, 'Older', 2), (3, 'Oldest', 2);
+      CREATE TABLE "main"."notes" ("id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL,
+        "counterID" INTEGER NOT NULL);
+      INSERT INTO "main"."notes" VALUES (1, 'New', 2);
+      """)
+  return db
+}
+
+/// A view of log entries beside their tasks: the select reads two columns named `"id"`, which
+/// the view names apart.
+@Table("taskLogIDs")
+struct TaskLogID: Equatable, Sendable {
+  var taskID: Int
+  var logID: Int
+}

@@ -138,6 +138,15 @@ enum DocCommentSchema {
     var pk: Int
   }
 
+  /// The rows of SQLite's table-valued function `pragma_foreign_key_list`.
+  @Table("pragma_foreign_key_list") struct ForeignKey {
+    let id: Int
+    var seq: Int
+    var table: String
+    var from: String
+    var to: String?
+  }
+
   /// The tables, and a few rows in them.
   static let sql = """
     CREATE TABLE "remindersLists" (
@@ -154,6 +163,7 @@ enum DocCommentSchema {
     INSERT INTO "events" VALUES (1, '2026-08-14 06:59:37.250');
     CREATE TABLE "devices" ("id" BLOB PRIMARY KEY, "name" TEXT NOT NULL DEFAULT '') STRICT;
     CREATE TABLE "tags" ("id" TEXT PRIMARY KEY, "name" TEXT NOT NULL DEFAULT '') STRICT;
+    CREATE VIEW "openReminders" AS SELECT "id", "title" FROM "reminders" WHERE NOT "isCompleted";
     CREATE UNIQUE INDEX "openReminderTitles" ON "reminders" ("title") WHERE NOT "isCompleted";
     CREATE VIRTUAL TABLE "reminderTexts" USING fts5("title", "notes");
     CREATE TABLE "trips" (

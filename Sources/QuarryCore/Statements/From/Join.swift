@@ -40,6 +40,9 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   public var clauses = SelectClauses()
   /// Whether the select is `SELECT DISTINCT`.
   public var isDistinct = false
+  /// The call of a table-valued function this select reads alone, when it is one
+  /// (`call(_:)`): what a join of the select names, `"pragma_table_info"('reminders')`.
+  @usableFromInline package var tableFunctionCall: QueryFragment?
 
   @usableFromInline
   init(columns: Columns, selection: QueryFragment, source: QueryFragment, predicates: QueryFragment)
@@ -224,7 +227,7 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   @usableFromInline
   func reference(_ expression: some QueryExpression) -> QueryFragment {
     guard let alias else { return expression.queryFragment }
-    return expression.queryFragment.requalified(table: Base.schema.quotedName, as: alias)
+    return expression.queryFragment.requalified(table: Base.schema, as: alias)
   }
 
   /// A computed column, declared in an extension of the table's `TableColumns`: the same SQL,
@@ -588,14 +591,25 @@ extension QueryFragment {
     _ kind: JoinKind, _ table: TableSchema, alias: String?,
     on condition: (some QueryExpression<Bool>)?, filter: QueryFragment
   ) {
+    var item = QueryFragment(sql: table.quotedName)
+    if let alias {
+      item.append(sql: " AS ")
+      item.append(identifier: alias)
+    }
+    appendJoin(kind, item: item, on: condition, filter: filter)
+  }
+
+  /// Appends a join of `item`: a table, a table under an alias, a call of a table-valued
+  /// function, a subquery.
+  @usableFromInline
+  package mutating func appendJoin(
+    _ kind: JoinKind, item: QueryFragment, on condition: (some QueryExpression<Bool>)?,
+    filter: QueryFragment
+  ) {
     append(sql: "\n")
     append(sql: kind.keyword)
     append(sql: " ")
-    append(sql: table.quotedName)
-    if let alias {
-      append(sql: " AS ")
-      append(identifier: alias)
-    }
+    append(item)
     guard let condition else { return }
     append(sql: " ON ")
     guard !filter.isEmpty else {

@@ -55,8 +55,7 @@ public struct AliasedColumns<Base: Table>: QueryExpression, Sendable {
     dynamicMember keyPath: KeyPath<Base.TableColumns, Member>
   ) -> SQLQueryExpression<Member.QueryValue> {
     SQLQueryExpression(
-      Base.columns[keyPath: keyPath].queryFragment.requalified(
-        table: Base.schema.quotedName, as: alias))
+      Base.columns[keyPath: keyPath].queryFragment.requalified(table: Base.schema, as: alias))
   }
 }
 

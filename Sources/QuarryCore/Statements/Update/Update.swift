@@ -139,6 +139,17 @@ public struct Updates<Base: Table> {
     set { assign(Base.columns[keyPath: keyPath].name, newValue) }
   }
 
+  /// A numeric column, which can also be negated: `$0.balance.negate()`.
+  ///
+  /// `Reminder.update { $0.remindersListID = $0.remindersListID * 2 }` renders
+  /// `UPDATE "reminders" SET "remindersListID" = ("reminders"."remindersListID" * 2)`.
+  public subscript<Value: QueryNumeric>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
+  ) -> SQLQueryExpression<Value> {
+    get { current(Base.columns[keyPath: keyPath]) }
+    set { assign(Base.columns[keyPath: keyPath].name, newValue) }
+  }
+
   /// A `Bool` column, which can also be toggled: `$0.isFlagged.toggle()`.
   ///
   /// `Reminder.update { $0.isCompleted = !$0.isCompleted }` renders
@@ -669,6 +680,21 @@ extension SQLQueryExpression where QueryValue == String {
   /// ```
   public mutating func append(contentsOf other: some QueryExpression<String>) {
     append(other)
+  }
+}
+
+extension SQLQueryExpression where QueryValue: QueryNumeric {
+  /// `column = -column`, as Swift's `negate()` does to a number.
+  ///
+  /// ```swift
+  /// Reminder.update { $0.remindersListID.negate() }
+  /// ```
+  /// ```sql
+  /// UPDATE "reminders"
+  /// SET "remindersListID" = (-"reminders"."remindersListID")
+  /// ```
+  public mutating func negate() {
+    self = -self
   }
 }
 
