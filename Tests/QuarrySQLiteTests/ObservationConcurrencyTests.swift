@@ -59,12 +59,20 @@ struct ObservationConcurrencyTests {
       #expect(try await database.waitUntilUnobserved())
     }
     try await startAndCancel(1_000)  // warms the caches and allocator up
-    let before = try #require(residentMemory())
-    try await startAndCancel(10_000)
-    let after = try #require(residentMemory())
+    // A leak grows the memory in every round. The suites that run beside this one move the
+    // process's memory up or down in any one round (under the thread sanitizer, by megabytes),
+    // so the smallest growth of three rounds is this test's own.
+    var growths: [Int] = []
+    for _ in 0..<3 {
+      let before = try #require(residentMemory())
+      try await startAndCancel(10_000)
+      let after = try #require(residentMemory())
+      growths.append(after - before)
+    }
     #expect(writer.liveObservationCounts.fetches == 0)
     // Memory back where it started (within 4 MB: the allocator keeps some pages).
-    #expect(after - before < 4 << 20, "grew by \(after - before) bytes")
+    let growth = try #require(growths.min())
+    #expect(growth < 4 << 20, "grew by \(growths) bytes in three rounds")
   }
 
   /// An unrelated write costs nothing per observation: with 1,000 observations of other
