@@ -98,12 +98,9 @@ extension QueryExpression where QueryValue: Codable {
     distinct: Bool = false, order: (any QueryExpression)? = nil,
     filter: (any QueryExpression<Bool>)? = nil
   ) -> AggregateFunction<JSONBRepresentation<[QueryValue]>> {
-    var aggregate = AggregateFunction<JSONBRepresentation<[QueryValue]>>(
-      .jsonGroupArray(queryFragment, isJSON: false, distinct: distinct, binary: true),
-      whenEmpty: "'[]'")
-    if let order { aggregate = aggregate.order(by: order) }
-    if let filter { aggregate.filter = filter.queryFragment }
-    return aggregate
+    JSONRows.groupArray(
+      queryFragment, distinct: distinct, order: order, filter: filter?.queryFragment,
+      binary: true)
   }
 }
 

@@ -50,14 +50,9 @@ extension QueryExpression {
     distinct: Bool = false, order: (any QueryExpression)? = nil,
     filter: (any QueryExpression<Bool>)? = nil
   ) -> AggregateFunction<String> {
-    var aggregate = AggregateFunction<String>(
-      .jsonGroupArray(
-        queryFragment, isJSON: QueryValue.self is any StoredAsJSON.Type, distinct: distinct,
-        binary: false),
-      whenEmpty: "'[]'")
-    if let order { aggregate = aggregate.order(by: order) }
-    if let filter { aggregate.filter = filter.queryFragment }
-    return aggregate
+    JSONRows.groupArray(
+      queryFragment, distinct: distinct, order: order, filter: filter?.queryFragment,
+      isJSON: QueryValue.self is any StoredAsJSON.Type)
   }
 }
 

@@ -150,12 +150,14 @@ enum JSONRows {
     return fragment
   }
 
+  /// `json_group_array(value)` (`jsonb_group_array` when `binary`; of `json(value)` when
+  /// `isJSON`), with its `DISTINCT`, `ORDER BY` and `FILTER`: of rows and of scalars alike.
   static func groupArray<Value>(
-    _ object: QueryFragment, distinct: Bool, order: (any QueryExpression)?,
-    filter: QueryFragment?, binary: Bool = false
+    _ value: QueryFragment, distinct: Bool, order: (any QueryExpression)?,
+    filter: QueryFragment?, binary: Bool = false, isJSON: Bool = false
   ) -> AggregateFunction<Value> {
     var aggregate = AggregateFunction<Value>(
-      .jsonGroupArray(object, isJSON: false, distinct: distinct, binary: binary),
+      .jsonGroupArray(value, isJSON: isJSON, distinct: distinct, binary: binary),
       whenEmpty: "'[]'")
     if let order { aggregate = aggregate.order(by: order) }
     if let filter { aggregate.filter = filter }

@@ -167,9 +167,15 @@ extension JSONB {
           skipWhitespace()
         }
       }
-      let header = JSONB.header(isObject ? .object : .array, size: output.count - start - 1)
-      output[start] = header[0]
-      if header.count > 1 { output.insert(contentsOf: header.dropFirst(), at: start + 1) }
+      let type: ElementType = isObject ? .object : .array
+      let size = output.count - start - 1
+      if size <= 11 {
+        output[start] = UInt8(size) << 4 | type.rawValue
+      } else {
+        let header = JSONB.header(type, size: size)
+        output[start] = header[0]
+        output.insert(contentsOf: header.dropFirst(), at: start + 1)
+      }
     }
 
     mutating func writeString() throws(JSONBError) {
