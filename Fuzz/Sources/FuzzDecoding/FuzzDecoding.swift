@@ -4,8 +4,9 @@ import CFuzzDriver
 //
 // Input: a storage class and a value: NULL, any 64-bit integer, any double bit pattern (NaN,
 // infinities), text (valid, or invalid UTF-8 made by casting a blob, or text shaped like a
-// date, a UUID, JSON), a blob, a huge zero blob. Checked: each decode gives a value or throws a
-// `QueryDecodingError`, never crashes; and a value read back agrees with the stored one.
+// date, a UUID, JSON), a blob (the corpus holds JSONB ones), a huge zero blob. Checked: each
+// decode gives a value or throws a `QueryDecodingError`, never crashes; and a value read back
+// agrees with the stored one.
 import Foundation
 import FuzzSupport
 import QuarryCore
@@ -160,9 +161,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   decodeWithOptional(Date.ISO8601Representation.self, value) { _ in isText }
   decodeWithOptional(Date.UnixTimeRepresentation.self, value) { _ in !isText && !isBlob }
   decodeWithOptional(Date.JulianDayRepresentation.self, value) { _ in !isText && !isBlob }
-  decodeWithOptional([String].JSONRepresentation.self, value) { _ in isText }
-  decodeWithOptional([String: Int].JSONRepresentation.self, value) { _ in isText }
-  decodeWithOptional(Point.JSONRepresentation.self, value) { _ in isText }
+  // JSON is read from text, or from a blob in SQLite's JSONB format (which any blob may be).
+  decodeWithOptional([String].JSONRepresentation.self, value) { _ in isText || isBlob }
+  decodeWithOptional([String: Int].JSONRepresentation.self, value) { _ in isText || isBlob }
+  decodeWithOptional(Point.JSONRepresentation.self, value) { _ in isText || isBlob }
+  decodeWithOptional([String].JSONBRepresentation.self, value) { _ in isText || isBlob }
+  decodeWithOptional(Point.JSONBRepresentation.self, value) { _ in isText || isBlob }
   decodeWithOptional(Priority.self, value) { _ in value.storage == "integer" }
   decodeWithOptional(Status.self, value) { _ in isText }
   #if canImport(Tagged)
