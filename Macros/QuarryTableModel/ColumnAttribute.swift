@@ -14,6 +14,8 @@ package struct ColumnAttribute {
   /// `stored` or `virtual`, from `generated: .stored` or `.virtual`: the database computes the
   /// column.
   package var generatedStorage: String?
+  /// The `generated:` argument's value, where a generated primary key's error points.
+  package var generatedArgument: ExprSyntax?
 
   /// Whether the database computes the column.
   package var isGenerated: Bool { generatedStorage != nil }
@@ -45,6 +47,7 @@ package struct ColumnAttribute {
         let name = argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
         if let name, name == "stored" || name == "virtual" {
           generatedStorage = name
+          generatedArgument = argument.expression
         } else {
           diagnostics.append(
             Diagnostic(node: argument.expression, message: QuarryDiagnostic.generatedNotLiteral))

@@ -16,6 +16,7 @@ package enum QuarryDiagnostic: DiagnosticMessage {
   case generatedNotLiteral
   case cannotInferType(property: String)
   case duplicatePrimaryKey(property: String)
+  case generatedPrimaryKey(property: String, isImplicit: Bool)
   case primaryKeyGroupWithoutSelection(type: String)
   case duplicateColumnName(column: String, property: String)
   case letWithInitialValue(property: String)
@@ -73,6 +74,14 @@ package enum QuarryDiagnostic: DiagnosticMessage {
       return """
         '@Table' supports one primary key; '\(property)' is already the primary key (for a key \
         of several columns, group them in one '@Selection' struct)
+        """
+    case .generatedPrimaryKey(let property, let isImplicit):
+      let remedy =
+        isImplicit
+        ? "add 'primaryKey: false' to its '@Column', or remove 'generated:'"
+        : "remove 'generated:', or make another column the primary key"
+      return """
+        '\(property)' is a generated column, which SQLite refuses in a primary key: \(remedy)
         """
     case .primaryKeyGroupWithoutSelection(let type):
       return """
@@ -147,6 +156,7 @@ package enum QuarryDiagnostic: DiagnosticMessage {
     case .cannotInferType: id = "cannot-infer-column-type"
     case .duplicateColumnName: id = "duplicate-column-name"
     case .duplicatePrimaryKey: id = "duplicate-primary-key"
+    case .generatedPrimaryKey: id = "generated-primary-key"
     case .primaryKeyGroupWithoutSelection: id = "primary-key-group-without-selection"
     case .letWithInitialValue: id = "let-with-initial-value"
     case .ephemeralWithoutDefault: id = "ephemeral-without-default"
@@ -196,6 +206,7 @@ package enum QuarryFixIt: FixItMessage {
   case remove(String)
   case insertStatic
   case insertSelection
+  case notPrimaryKey
 
   package var message: String {
     switch self {
@@ -205,6 +216,8 @@ package enum QuarryFixIt: FixItMessage {
       return "Make it 'static'"
     case .insertSelection:
       return "Mark it '@Selection'"
+    case .notPrimaryKey:
+      return "Add 'primaryKey: false'"
     case .replaceKeyword(let old, let new):
       return "Replace '\(old)' with '\(new)'"
     case .interpolateValue(let parameter):
@@ -219,6 +232,7 @@ package enum QuarryFixIt: FixItMessage {
     case .remove: return MessageID(domain: "QuarryMacros", id: "remove")
     case .insertStatic: return MessageID(domain: "QuarryMacros", id: "insert-static")
     case .insertSelection: return MessageID(domain: "QuarryMacros", id: "insert-selection")
+    case .notPrimaryKey: return MessageID(domain: "QuarryMacros", id: "not-primary-key")
     }
   }
 }

@@ -382,6 +382,41 @@ package struct TableModel {
     }) {
       columns[id].isPrimaryKey = true
     }
+    diagnoseGeneratedPrimaryKey()
+  }
+
+  /// A generated column can't be the key: SQLite refuses `GENERATED` in a `PRIMARY KEY`. An
+  /// `id` that is the key only by its name gets a fix-it that says it isn't.
+  private mutating func diagnoseGeneratedPrimaryKey() {
+    guard let key = columns.firstIndex(where: \.isPrimaryKey),
+      let attribute = columns[key].attribute, let generated = attribute.generatedArgument
+    else { return }
+    let isImplicit = attribute.primaryKey != true
+    var fixIts: [FixIt] = []
+    if isImplicit, let arguments = attribute.node.arguments?.as(LabeledExprListSyntax.self),
+      let position = arguments.firstIndex(where: { $0.label?.text == "generated" })
+    {
+      // `@Column`'s parameters are ordered: `primaryKey:` comes just before `generated:`.
+      var elements = Array(arguments)
+      elements.insert(
+        LabeledExprSyntax(
+          label: .identifier("primaryKey"), colon: .colonToken(trailingTrivia: .space),
+          expression: BooleanLiteralExprSyntax(literal: .keyword(.false)),
+          trailingComma: .commaToken(trailingTrivia: .space)),
+        at: arguments.distance(from: arguments.startIndex, to: position))
+      fixIts.append(
+        FixIt(
+          message: QuarryFixIt.notPrimaryKey,
+          changes: [
+            .replace(oldNode: Syntax(arguments), newNode: Syntax(LabeledExprListSyntax(elements)))
+          ]))
+    }
+    diagnostics.append(
+      Diagnostic(
+        node: generated,
+        message: QuarryDiagnostic.generatedPrimaryKey(
+          property: columns[key].propertyName.trimmingBackticks, isImplicit: isImplicit),
+        fixIts: fixIts))
   }
 }
 
