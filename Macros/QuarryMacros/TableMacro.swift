@@ -81,17 +81,21 @@ extension TableModel {
     let definition = primaryKey == nil ? "TableDefinition" : "PrimaryKeyedTableDefinition"
     var body = ["\(access)typealias QueryValue = \(typeName)"]
     let tablePrefix = qualifiedTableName + "."
+    // Columns are `private(set) var`: `init(qualifier:)` qualifies each by an alias.
+    let stored = access.isEmpty ? "private(set) var" : "\(access)private(set) var"
+    var qualified: [String] = []
     for column in columns {
       let name = swiftStringLiteral(column.columnName)
       let qualifiedName = swiftStringLiteral(tablePrefix + quoteIdentifier(column.columnName))
+      qualified.append("self.\(column.propertyName).qualify(by: qualifier)")
       if column.isKnownColumn {
         body.append(
-          "\(access)let \(column.propertyName) = \(columnType(column.storedType))"
+          "\(stored) \(column.propertyName) = \(columnType(column.storedType))"
             + "(\(name), qualifiedName: \(qualifiedName))")
       } else {
         // A column or a `@Selection` group: the overload that fits the type decides.
         body.append(
-          "\(access)let \(column.propertyName) = QuarryCore.MacroSupport.column("
+          "\(stored) \(column.propertyName) = QuarryCore.MacroSupport.column("
             + "\(typeName).self, \(column.type).self, \(name), qualifiedName: \(qualifiedName), "
             + "tablePrefix: \(swiftStringLiteral(tablePrefix)))")
       }
@@ -107,12 +111,17 @@ extension TableModel {
         let qualifiedName = swiftStringLiteral(
           tablePrefix + quoteIdentifier(primaryKey.columnName))
         body.append(
-          "\(access)let primaryKey = QuarryCore.MacroSupport.column("
+          "\(stored) primaryKey = QuarryCore.MacroSupport.column("
             + "\(typeName).self, \(primaryKey.type).self, \(name), qualifiedName: \(qualifiedName), "
             + "tablePrefix: \(swiftStringLiteral(tablePrefix)))")
+        qualified.append("self.primaryKey.qualify(by: qualifier)")
       }
     }
+    body.append("\(stored) columnQualifier = QuarryCore.ColumnQualifier.table")
     body.append("\(access)init() {}")
+    body += block(
+      "\(access)init(qualifier: QuarryCore.ColumnQualifier)",
+      ["self.columnQualifier = qualifier"] + qualified)
     return block("\(access)nonisolated struct TableColumns: QuarryCore.\(definition)", body)
   }
 

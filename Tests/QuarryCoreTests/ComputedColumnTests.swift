@@ -117,6 +117,17 @@ extension ComputedColumnFixtures.Reminder.TableColumns {
   func isDue(before date: Date) -> some QueryExpression<Bool> {
     dueDate < date
   }
+
+  /// How many reminders wait for this one: a subquery of the same table, correlated through
+  /// `self.id`, and a hand-written SQL part over `self.title`.
+  var waitingCount: some QueryExpression<Int> {
+    ComputedColumnFixtures.Reminder.where { $0.parentID == self.id }.count()
+  }
+
+  /// The title in capitals, written by hand.
+  var shoutedTitle: some QueryExpression<String> {
+    #sql("upper(\(title))", as: String.self)
+  }
 }
 
 @Suite("Columns: through the table type, computed columns, selection defaults")
@@ -300,19 +311,44 @@ struct ComputedColumnTests {
     #expect(waiting.map(\.2).elementsEqual([nil, nil, "Milk", "Eggs", nil]))
   }
 
-  /// Requalifying changes only the table's quoted name before a dot: not a string literal, not
-  /// another table's columns, not a schema-qualified name, and the bindings stay.
-  @Test func requalifyingKeepsLiteralsAndOtherTables() {
-    let fragment: QueryFragment = """
-      "reminders"."title" = '"reminders".x' AND "remindersLists"."name" = \(7) \
-      AND "main"."reminders"."id" = "reminders"
-      """
-    let requalified = fragment.requalified(table: #""reminders""#, as: "parents")
+  /// Under an alias, a computed column reads the alias's columns through `self`, hand-written
+  /// SQL included; a subquery inside it that starts from the table reads the table itself, so
+  /// it stays correlated with the aliased row.
+  @Test func computedColumnSubqueryUnderAnAliasReadsTheTable() throws {
+    let db = try ComputedColumnFixtures.database()
+    let parents = try assertQuery(
+      Reminder.join(Reminder.aliased("parents")) { $0.parentID == $1.id }
+        .select { ($0.title, $1.shoutedTitle, $1.waitingCount) },
+      db: db,
+      sql: """
+        SELECT "reminders"."title", upper("parents"."title"),
+          (SELECT count(*) FROM "reminders" WHERE ("reminders"."parentID" = "parents"."id"))
+        FROM "reminders"
+        JOIN "reminders" AS "parents" ON ("reminders"."parentID" = "parents"."id")
+        """)
+    #expect(parents.map(\.0).elementsEqual(["Report", "Call"]))
+    #expect(parents.map(\.1).elementsEqual(["MILK", "EGGS"]))
+    #expect(parents.map(\.2).elementsEqual([1, 1]))
+
+    // The same through a left join and through the alias's own columns.
+    let aliased = Reminder.aliased("parents")
     #expect(
-      requalified.sql
-        == #""parents"."title" = '"reminders".x' AND "remindersLists"."name" = ? "#
-        + #"AND "main"."reminders"."id" = "reminders""#)
-    #expect(requalified.bindings.elementsEqual([.int(7)]))
+      aliased.columns.waitingCount.queryFragment.sql
+        == """
+        (SELECT count(*)
+        FROM "reminders"
+        WHERE ("reminders"."parentID" = "parents"."id"))
+        """)
+    let waiting = try assertQuery(
+      Reminder.leftJoin(aliased) { $0.parentID == $1.id }.select { ($0.title, $1.waitingCount) },
+      db: db,
+      sql: """
+        SELECT "reminders"."title",
+          (SELECT count(*) FROM "reminders" WHERE ("reminders"."parentID" = "parents"."id"))
+        FROM "reminders"
+        LEFT JOIN "reminders" AS "parents" ON ("reminders"."parentID" = "parents"."id")
+        """)
+    #expect(waiting.map(\.1).elementsEqual([0, 0, 1, 1, 0]))
   }
 
   /// Drafts have no columns of their own: the closures of statements that write drafts get the

@@ -108,17 +108,22 @@ struct SchemaQualifiedTableTests {
     #expect(pairRows.first?.0 == "Older" && pairRows.first?.1 == "Oldest")
   }
 
-  /// An alias replaces the schema-qualified name as a whole, and only where it names a column.
-  @Test func requalifyingReplacesTheWholeQualifiedName() {
-    let fragment: QueryFragment = """
-      "archive"."notes"."title" = "notes"."title" AND "main"."notes"."id" = \(7) \
-      AND "archive"."notes" IS NOT NULL
-      """
-    let requalified = fragment.requalified(table: ArchivedNote.schema, as: "a")
+  /// Columns under another qualifier replace the schema-qualified name as a whole: each
+  /// column, a group of them, the whole row and hand-written SQL over them.
+  @Test func qualifiedColumnsReplaceTheWholeQualifiedName() {
+    let columns = ArchivedNote.TableColumns(qualifier: ColumnQualifier("a"))
+    #expect(columns.columnQualifier == ColumnQualifier("a"))
+    #expect(columns.title.queryFragment.sql == #""a"."title""#)
+    #expect(columns.title.qualifiedName == #""a"."title""#)
     #expect(
-      requalified.sql
-        == #""a"."title" = "a"."title" AND "main"."notes"."id" = ? AND "archive"."notes" IS NOT NULL"#
-    )
-    #expect(requalified.bindings.elementsEqual([.int(7)]))
+      (columns.title == "x").queryFragment.sql == #"("a"."title" = ?)"#)
+    #expect(
+      columns.queryFragment.sql
+        == ArchivedNote.schema.columns.map { #""a"."# + "\"\($0.name)\"" }
+        .joined(separator: ", "))
+    let handWritten: QueryFragment = "\(columns.title) = \(7) AND \(ArchivedNote.columns.id) > 0"
+    #expect(handWritten.sql == #""a"."title" = ? AND "archive"."notes"."id" > 0"#)
+    #expect(ArchivedNote.columns.columnQualifier == .table)
+    #expect(ArchivedNote.columns.title.qualifiedName == #""archive"."notes"."title""#)
   }
 }

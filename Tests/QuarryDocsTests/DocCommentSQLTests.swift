@@ -2360,6 +2360,10 @@ struct DocCommentSQLTests {
       { _ in Reminder.aliased("r").columns.isUrgent },
       #"((NOT "r"."isCompleted") AND ("r"."priority" = 3))"#, runs: false)
     check(
+      { _ in Reminder.TableColumns(qualifier: ColumnQualifier("r")).title }, #""r"."title""#,
+      runs: false)
+    check({ _ in AliasedColumns<Reminder>(alias: "r").title }, #""r"."title""#, runs: false)
+    check(
       Reminder.insert { Reminder(id: 1, title: "Milk", priority: 2) }.onConflict {
         $0.id
       } doUpdate: {
@@ -2959,6 +2963,9 @@ struct DocCommentSQLTests {
     check(
       { _ in ColumnGroup<Trip, Span>(tablePrefix: #""trips"."#) },
       #""trips"."startDay", "trips"."endDay""#, runs: false)
+    check(
+      { _ in Trip.TableColumns(qualifier: ColumnQualifier("t")).schedule.span },
+      #""t"."startDay", "t"."endDay""#, runs: false)
     check(
       Trip.where { $0.schedule.note == "Oslo" }.select { $0.id },
       #"SELECT "trips"."id" FROM "trips" WHERE ("trips"."note" = 'Oslo')"#)

@@ -29,12 +29,20 @@ struct ColumnRepresentationMacroTests {
       nonisolated extension Event: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Event
-          let id = QuarryCore.TableColumn<Event, Int>("id", qualifiedName: "\"events\".\"id\"")
-          let tags = QuarryCore.TableColumn<Event, [String].JSONRepresentation>("tags", qualifiedName: "\"events\".\"tags\"")
-          let startAt = QuarryCore.TableColumn<Event, Date.UnixTimeRepresentation?>("startAt", qualifiedName: "\"events\".\"startAt\"")
-          let total = QuarryCore.TableColumn<Event, Int>("total", qualifiedName: "\"events\".\"total\"")
+          private(set) var id = QuarryCore.TableColumn<Event, Int>("id", qualifiedName: "\"events\".\"id\"")
+          private(set) var tags = QuarryCore.TableColumn<Event, [String].JSONRepresentation>("tags", qualifiedName: "\"events\".\"tags\"")
+          private(set) var startAt = QuarryCore.TableColumn<Event, Date.UnixTimeRepresentation?>("startAt", qualifiedName: "\"events\".\"startAt\"")
+          private(set) var total = QuarryCore.TableColumn<Event, Int>("total", qualifiedName: "\"events\".\"total\"")
           var primaryKey: QuarryCore.TableColumn<Event, Int> { self.id }
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+            self.tags.qualify(by: qualifier)
+            self.startAt.qualify(by: qualifier)
+            self.total.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Event

@@ -76,11 +76,18 @@ struct SelectionMacroTests {
       nonisolated extension RemindersList: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = RemindersList
-          let id = QuarryCore.TableColumn<RemindersList, Int>("id", qualifiedName: "\"remindersLists\".\"id\"")
-          let name = QuarryCore.TableColumn<RemindersList, String>("name", qualifiedName: "\"remindersLists\".\"name\"")
-          let timestamps = QuarryCore.MacroSupport.column(RemindersList.self, Timestamps.self, "timestamps", qualifiedName: "\"remindersLists\".\"timestamps\"", tablePrefix: "\"remindersLists\".")
+          private(set) var id = QuarryCore.TableColumn<RemindersList, Int>("id", qualifiedName: "\"remindersLists\".\"id\"")
+          private(set) var name = QuarryCore.TableColumn<RemindersList, String>("name", qualifiedName: "\"remindersLists\".\"name\"")
+          private(set) var timestamps = QuarryCore.MacroSupport.column(RemindersList.self, Timestamps.self, "timestamps", qualifiedName: "\"remindersLists\".\"timestamps\"", tablePrefix: "\"remindersLists\".")
           var primaryKey: QuarryCore.TableColumn<RemindersList, Int> { self.id }
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+            self.name.qualify(by: qualifier)
+            self.timestamps.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = RemindersList

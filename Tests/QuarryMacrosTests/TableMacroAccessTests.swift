@@ -33,12 +33,20 @@ struct TableMacroAccessTests {
       nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         public nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           public typealias QueryValue = Reminder
-          public let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
-          public let title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
-          public let isCompleted = QuarryCore.TableColumn<Reminder, Bool>("is_completed", qualifiedName: "\"reminders\".\"is_completed\"")
-          public let priority = QuarryCore.MacroSupport.column(Reminder.self, Priority?.self, "priority", qualifiedName: "\"reminders\".\"priority\"", tablePrefix: "\"reminders\".")
+          public private(set) var id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
+          public private(set) var title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
+          public private(set) var isCompleted = QuarryCore.TableColumn<Reminder, Bool>("is_completed", qualifiedName: "\"reminders\".\"is_completed\"")
+          public private(set) var priority = QuarryCore.MacroSupport.column(Reminder.self, Priority?.self, "priority", qualifiedName: "\"reminders\".\"priority\"", tablePrefix: "\"reminders\".")
           public var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+          public private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           public init() {}
+          public init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+            self.title.qualify(by: qualifier)
+            self.isCompleted.qualify(by: qualifier)
+            self.priority.qualify(by: qualifier)
+          }
         }
         public struct Draft: nonisolated QuarryCore.TableDraft {
           public typealias Base = Reminder
@@ -100,10 +108,16 @@ struct TableMacroAccessTests {
       nonisolated extension Tag: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         package nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           package typealias QueryValue = Tag
-          package let id = QuarryCore.TableColumn<Tag, Int>("id", qualifiedName: "\"tags\".\"id\"")
-          package let name = QuarryCore.TableColumn<Tag, String>("name", qualifiedName: "\"tags\".\"name\"")
+          package private(set) var id = QuarryCore.TableColumn<Tag, Int>("id", qualifiedName: "\"tags\".\"id\"")
+          package private(set) var name = QuarryCore.TableColumn<Tag, String>("name", qualifiedName: "\"tags\".\"name\"")
           package var primaryKey: QuarryCore.TableColumn<Tag, Int> { self.id }
+          package private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           package init() {}
+          package init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+            self.name.qualify(by: qualifier)
+          }
         }
         package struct Draft: nonisolated QuarryCore.TableDraft {
           package typealias Base = Tag
@@ -159,10 +173,16 @@ struct TableMacroAccessTests {
       nonisolated extension Attachment.Image: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Attachment.Image
-          let id = QuarryCore.TableColumn<Attachment.Image, Int>("id", qualifiedName: "\"images\".\"id\"")
-          let path = QuarryCore.TableColumn<Attachment.Image, String>("path", qualifiedName: "\"images\".\"path\"")
+          private(set) var id = QuarryCore.TableColumn<Attachment.Image, Int>("id", qualifiedName: "\"images\".\"id\"")
+          private(set) var path = QuarryCore.TableColumn<Attachment.Image, String>("path", qualifiedName: "\"images\".\"path\"")
           var primaryKey: QuarryCore.TableColumn<Attachment.Image, Int> { self.id }
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+            self.path.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Attachment.Image

@@ -29,10 +29,16 @@ struct TableMacroColumnTests {
       nonisolated extension Note: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Note
-          let id = QuarryCore.TableColumn<Note, Int>("id", qualifiedName: "\"notes\".\"id\"")
-          let body = QuarryCore.TableColumn<Note, String>("body", qualifiedName: "\"notes\".\"body\"")
+          private(set) var id = QuarryCore.TableColumn<Note, Int>("id", qualifiedName: "\"notes\".\"id\"")
+          private(set) var body = QuarryCore.TableColumn<Note, String>("body", qualifiedName: "\"notes\".\"body\"")
           var primaryKey: QuarryCore.TableColumn<Note, Int> { self.id }
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+            self.body.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Note
@@ -130,25 +136,46 @@ struct TableMacroColumnTests {
       nonisolated extension Sample: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Sample
-          let id = QuarryCore.TableColumn<Sample, UUID>("id", qualifiedName: "\"samples\".\"id\"")
-          let text = QuarryCore.TableColumn<Sample, String>("text", qualifiedName: "\"samples\".\"text\"")
-          let count = QuarryCore.TableColumn<Sample, Int>("count", qualifiedName: "\"samples\".\"count\"")
-          let ratio = QuarryCore.TableColumn<Sample, Double>("ratio", qualifiedName: "\"samples\".\"ratio\"")
-          let flag = QuarryCore.TableColumn<Sample, Bool>("flag", qualifiedName: "\"samples\".\"flag\"")
-          let offset = QuarryCore.TableColumn<Sample, Int>("offset", qualifiedName: "\"samples\".\"offset\"")
-          let delta = QuarryCore.TableColumn<Sample, Double>("delta", qualifiedName: "\"samples\".\"delta\"")
-          let createdAt = QuarryCore.TableColumn<Sample, Date>("createdAt", qualifiedName: "\"samples\".\"createdAt\"")
-          let qualified = QuarryCore.TableColumn<Sample, Foundation.Date>("qualified", qualifiedName: "\"samples\".\"qualified\"")
-          let explicitInit = QuarryCore.MacroSupport.column(Sample.self, Foo.self, "explicitInit", qualifiedName: "\"samples\".\"explicitInit\"", tablePrefix: "\"samples\".")
-          let specialized = QuarryCore.MacroSupport.column(Sample.self, Box<Int>.self, "specialized", qualifiedName: "\"samples\".\"specialized\"", tablePrefix: "\"samples\".")
-          let first = QuarryCore.TableColumn<Sample, Int>("first", qualifiedName: "\"samples\".\"first\"")
-          let second = QuarryCore.TableColumn<Sample, String>("second", qualifiedName: "\"samples\".\"second\"")
-          let x = QuarryCore.TableColumn<Sample, Double>("x", qualifiedName: "\"samples\".\"x\"")
-          let y = QuarryCore.TableColumn<Sample, Double>("y", qualifiedName: "\"samples\".\"y\"")
-          let observed = QuarryCore.TableColumn<Sample, Int>("observed", qualifiedName: "\"samples\".\"observed\"")
-          let `default` = QuarryCore.TableColumn<Sample, Int>("default", qualifiedName: "\"samples\".\"default\"")
+          private(set) var id = QuarryCore.TableColumn<Sample, UUID>("id", qualifiedName: "\"samples\".\"id\"")
+          private(set) var text = QuarryCore.TableColumn<Sample, String>("text", qualifiedName: "\"samples\".\"text\"")
+          private(set) var count = QuarryCore.TableColumn<Sample, Int>("count", qualifiedName: "\"samples\".\"count\"")
+          private(set) var ratio = QuarryCore.TableColumn<Sample, Double>("ratio", qualifiedName: "\"samples\".\"ratio\"")
+          private(set) var flag = QuarryCore.TableColumn<Sample, Bool>("flag", qualifiedName: "\"samples\".\"flag\"")
+          private(set) var offset = QuarryCore.TableColumn<Sample, Int>("offset", qualifiedName: "\"samples\".\"offset\"")
+          private(set) var delta = QuarryCore.TableColumn<Sample, Double>("delta", qualifiedName: "\"samples\".\"delta\"")
+          private(set) var createdAt = QuarryCore.TableColumn<Sample, Date>("createdAt", qualifiedName: "\"samples\".\"createdAt\"")
+          private(set) var qualified = QuarryCore.TableColumn<Sample, Foundation.Date>("qualified", qualifiedName: "\"samples\".\"qualified\"")
+          private(set) var explicitInit = QuarryCore.MacroSupport.column(Sample.self, Foo.self, "explicitInit", qualifiedName: "\"samples\".\"explicitInit\"", tablePrefix: "\"samples\".")
+          private(set) var specialized = QuarryCore.MacroSupport.column(Sample.self, Box<Int>.self, "specialized", qualifiedName: "\"samples\".\"specialized\"", tablePrefix: "\"samples\".")
+          private(set) var first = QuarryCore.TableColumn<Sample, Int>("first", qualifiedName: "\"samples\".\"first\"")
+          private(set) var second = QuarryCore.TableColumn<Sample, String>("second", qualifiedName: "\"samples\".\"second\"")
+          private(set) var x = QuarryCore.TableColumn<Sample, Double>("x", qualifiedName: "\"samples\".\"x\"")
+          private(set) var y = QuarryCore.TableColumn<Sample, Double>("y", qualifiedName: "\"samples\".\"y\"")
+          private(set) var observed = QuarryCore.TableColumn<Sample, Int>("observed", qualifiedName: "\"samples\".\"observed\"")
+          private(set) var `default` = QuarryCore.TableColumn<Sample, Int>("default", qualifiedName: "\"samples\".\"default\"")
           var primaryKey: QuarryCore.TableColumn<Sample, UUID> { self.id }
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+            self.text.qualify(by: qualifier)
+            self.count.qualify(by: qualifier)
+            self.ratio.qualify(by: qualifier)
+            self.flag.qualify(by: qualifier)
+            self.offset.qualify(by: qualifier)
+            self.delta.qualify(by: qualifier)
+            self.createdAt.qualify(by: qualifier)
+            self.qualified.qualify(by: qualifier)
+            self.explicitInit.qualify(by: qualifier)
+            self.specialized.qualify(by: qualifier)
+            self.first.qualify(by: qualifier)
+            self.second.qualify(by: qualifier)
+            self.x.qualify(by: qualifier)
+            self.y.qualify(by: qualifier)
+            self.observed.qualify(by: qualifier)
+            self.`default`.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Sample

@@ -67,10 +67,17 @@ struct TableMacroCompositeKeyTests {
       nonisolated extension Enrollment: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Enrollment
-          let id = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
-          let grade = QuarryCore.TableColumn<Enrollment, String>("grade", qualifiedName: "\"enrollments\".\"grade\"")
-          let primaryKey = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
+          private(set) var id = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
+          private(set) var grade = QuarryCore.TableColumn<Enrollment, String>("grade", qualifiedName: "\"enrollments\".\"grade\"")
+          private(set) var primaryKey = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+            self.grade.qualify(by: qualifier)
+            self.primaryKey.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Enrollment
@@ -122,10 +129,17 @@ struct TableMacroCompositeKeyTests {
       nonisolated extension Membership: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Membership
-          let key = QuarryCore.MacroSupport.column(Membership.self, MembershipKey.self, "key", qualifiedName: "\"memberships\".\"key\"", tablePrefix: "\"memberships\".")
-          let role = QuarryCore.TableColumn<Membership, String>("role", qualifiedName: "\"memberships\".\"role\"")
-          let primaryKey = QuarryCore.MacroSupport.column(Membership.self, MembershipKey.self, "key", qualifiedName: "\"memberships\".\"key\"", tablePrefix: "\"memberships\".")
+          private(set) var key = QuarryCore.MacroSupport.column(Membership.self, MembershipKey.self, "key", qualifiedName: "\"memberships\".\"key\"", tablePrefix: "\"memberships\".")
+          private(set) var role = QuarryCore.TableColumn<Membership, String>("role", qualifiedName: "\"memberships\".\"role\"")
+          private(set) var primaryKey = QuarryCore.MacroSupport.column(Membership.self, MembershipKey.self, "key", qualifiedName: "\"memberships\".\"key\"", tablePrefix: "\"memberships\".")
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.key.qualify(by: qualifier)
+            self.role.qualify(by: qualifier)
+            self.primaryKey.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Membership
@@ -239,9 +253,15 @@ struct TableMacroCompositeKeyTests {
       nonisolated extension Enrollment: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Enrollment
-          let id = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
-          let primaryKey = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
+          private(set) var id = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
+          private(set) var primaryKey = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+            self.primaryKey.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Enrollment
@@ -295,9 +315,15 @@ struct TableMacroCompositeKeyTests {
       nonisolated extension Enrollment: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Enrollment
-          let id = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
-          let primaryKey = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
+          private(set) var id = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
+          private(set) var primaryKey = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+            self.primaryKey.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Enrollment

@@ -38,9 +38,14 @@ struct TableMacroDiagnosticsTests {
       nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
+          private(set) var id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Reminder
@@ -100,9 +105,14 @@ struct TableMacroDiagnosticsTests {
       nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
+          private(set) var id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Reminder
@@ -256,9 +266,15 @@ struct TableMacroDiagnosticsTests {
       nonisolated extension Measurement: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Measurement
-          let id = QuarryCore.TableColumn<Measurement, Int>("id", qualifiedName: "\"measurements\".\"id\"")
-          let value = QuarryCore.TableColumn<Measurement, Int>("value", qualifiedName: "\"measurements\".\"value\"")
+          private(set) var id = QuarryCore.TableColumn<Measurement, Int>("id", qualifiedName: "\"measurements\".\"id\"")
+          private(set) var value = QuarryCore.TableColumn<Measurement, Int>("value", qualifiedName: "\"measurements\".\"value\"")
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+            self.value.qualify(by: qualifier)
+          }
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
@@ -332,10 +348,16 @@ struct TableMacroDiagnosticsTests {
       nonisolated extension Item: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Item
-          let id = QuarryCore.TableColumn<Item, Int>("id", qualifiedName: "\"items\".\"id\"")
-          let kind = QuarryCore.TableColumn<Item, String>("kind", qualifiedName: "\"items\".\"kind\"")
+          private(set) var id = QuarryCore.TableColumn<Item, Int>("id", qualifiedName: "\"items\".\"id\"")
+          private(set) var kind = QuarryCore.TableColumn<Item, String>("kind", qualifiedName: "\"items\".\"kind\"")
           var primaryKey: QuarryCore.TableColumn<Item, Int> { self.id }
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+            self.kind.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Item

@@ -31,14 +31,24 @@ struct TableMacroDraftTests {
       nonisolated extension Attendee: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Attendee
-          let id = QuarryCore.TableColumn<Attendee, Int?>("id", qualifiedName: "\"attendees\".\"id\"")
-          let name = QuarryCore.TableColumn<Attendee, String>("name", qualifiedName: "\"attendees\".\"name\"")
-          let email = QuarryCore.TableColumn<Attendee, String?>("email", qualifiedName: "\"attendees\".\"email\"")
-          let nickname = QuarryCore.TableColumn<Attendee, Optional<String>>("nickname", qualifiedName: "\"attendees\".\"nickname\"")
-          let joinedAt = QuarryCore.TableColumn<Attendee, Date>("joinedAt", qualifiedName: "\"attendees\".\"joinedAt\"")
-          let rank = QuarryCore.TableColumn<Attendee, Int>("rank", qualifiedName: "\"attendees\".\"rank\"")
+          private(set) var id = QuarryCore.TableColumn<Attendee, Int?>("id", qualifiedName: "\"attendees\".\"id\"")
+          private(set) var name = QuarryCore.TableColumn<Attendee, String>("name", qualifiedName: "\"attendees\".\"name\"")
+          private(set) var email = QuarryCore.TableColumn<Attendee, String?>("email", qualifiedName: "\"attendees\".\"email\"")
+          private(set) var nickname = QuarryCore.TableColumn<Attendee, Optional<String>>("nickname", qualifiedName: "\"attendees\".\"nickname\"")
+          private(set) var joinedAt = QuarryCore.TableColumn<Attendee, Date>("joinedAt", qualifiedName: "\"attendees\".\"joinedAt\"")
+          private(set) var rank = QuarryCore.TableColumn<Attendee, Int>("rank", qualifiedName: "\"attendees\".\"rank\"")
           var primaryKey: QuarryCore.TableColumn<Attendee, Int?> { self.id }
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+            self.name.qualify(by: qualifier)
+            self.email.qualify(by: qualifier)
+            self.nickname.qualify(by: qualifier)
+            self.joinedAt.qualify(by: qualifier)
+            self.rank.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Attendee
@@ -110,10 +120,16 @@ struct TableMacroDraftTests {
       nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
-          let title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
+          private(set) var id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
+          private(set) var title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+            self.title.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft, Sendable, Equatable, Hashable, Codable {
           typealias Base = Reminder

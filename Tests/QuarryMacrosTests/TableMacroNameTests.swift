@@ -21,9 +21,14 @@ struct TableMacroNameTests {
       nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminder\".\"id\"")
+          private(set) var id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminder\".\"id\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Reminder
@@ -75,8 +80,13 @@ struct TableMacroNameTests {
       nonisolated extension Note: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Note
-          let title = QuarryCore.TableColumn<Note, String>("title", qualifiedName: "\"archive\".\"notes\".\"title\"")
+          private(set) var title = QuarryCore.TableColumn<Note, String>("title", qualifiedName: "\"archive\".\"notes\".\"title\"")
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.title.qualify(by: qualifier)
+          }
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
@@ -95,8 +105,13 @@ struct TableMacroNameTests {
       nonisolated extension Tag: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Tag
-          let name = QuarryCore.TableColumn<Tag, String>("name", qualifiedName: "\"main\".\"tags\".\"name\"")
+          private(set) var name = QuarryCore.TableColumn<Tag, String>("name", qualifiedName: "\"main\".\"tags\".\"name\"")
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.name.qualify(by: qualifier)
+          }
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
@@ -143,8 +158,13 @@ struct TableMacroNameTests {
       nonisolated extension Category: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Category
-          let name = QuarryCore.TableColumn<Category, String>("name", qualifiedName: "\"categories\".\"name\"")
+          private(set) var name = QuarryCore.TableColumn<Category, String>("name", qualifiedName: "\"categories\".\"name\"")
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.name.qualify(by: qualifier)
+          }
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
@@ -162,8 +182,13 @@ struct TableMacroNameTests {
       nonisolated extension Status: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Status
-          let name = QuarryCore.TableColumn<Status, String>("name", qualifiedName: "\"statuses\".\"name\"")
+          private(set) var name = QuarryCore.TableColumn<Status, String>("name", qualifiedName: "\"statuses\".\"name\"")
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.name.qualify(by: qualifier)
+          }
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
@@ -181,8 +206,13 @@ struct TableMacroNameTests {
       nonisolated extension RemindersList: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = RemindersList
-          let name = QuarryCore.TableColumn<RemindersList, String>("name", qualifiedName: "\"remindersLists\".\"name\"")
+          private(set) var name = QuarryCore.TableColumn<RemindersList, String>("name", qualifiedName: "\"remindersLists\".\"name\"")
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.name.qualify(by: qualifier)
+          }
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(

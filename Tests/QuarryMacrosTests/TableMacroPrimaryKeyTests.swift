@@ -23,10 +23,16 @@ struct TableMacroPrimaryKeyTests {
       nonisolated extension Book: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Book
-          let isbn = QuarryCore.TableColumn<Book, String>("isbn", qualifiedName: "\"books\".\"isbn\"")
-          let title = QuarryCore.TableColumn<Book, String>("title", qualifiedName: "\"books\".\"title\"")
+          private(set) var isbn = QuarryCore.TableColumn<Book, String>("isbn", qualifiedName: "\"books\".\"isbn\"")
+          private(set) var title = QuarryCore.TableColumn<Book, String>("title", qualifiedName: "\"books\".\"title\"")
           var primaryKey: QuarryCore.TableColumn<Book, String> { self.isbn }
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.isbn.qualify(by: qualifier)
+            self.title.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Book
@@ -78,9 +84,15 @@ struct TableMacroPrimaryKeyTests {
       nonisolated extension Event: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Event
-          let id = QuarryCore.TableColumn<Event, String>("id", qualifiedName: "\"events\".\"id\"")
-          let name = QuarryCore.TableColumn<Event, String>("name", qualifiedName: "\"events\".\"name\"")
+          private(set) var id = QuarryCore.TableColumn<Event, String>("id", qualifiedName: "\"events\".\"id\"")
+          private(set) var name = QuarryCore.TableColumn<Event, String>("name", qualifiedName: "\"events\".\"name\"")
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+            self.name.qualify(by: qualifier)
+          }
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(

@@ -26,10 +26,16 @@ struct TableMacroSelfDefaultTests {
       nonisolated extension Setting: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Setting
-          let id = QuarryCore.TableColumn<Setting, Int>("id", qualifiedName: "\"settings\".\"id\"")
-          let limit = QuarryCore.MacroSupport.column(Setting.self, Setting.Limit.self, "limit", qualifiedName: "\"settings\".\"limit\"", tablePrefix: "\"settings\".")
+          private(set) var id = QuarryCore.TableColumn<Setting, Int>("id", qualifiedName: "\"settings\".\"id\"")
+          private(set) var limit = QuarryCore.MacroSupport.column(Setting.self, Setting.Limit.self, "limit", qualifiedName: "\"settings\".\"limit\"", tablePrefix: "\"settings\".")
           var primaryKey: QuarryCore.TableColumn<Setting, Int> { self.id }
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+            self.limit.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Setting

@@ -34,12 +34,20 @@ struct TableMacroTests {
       nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
-          let title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
-          let isCompleted = QuarryCore.TableColumn<Reminder, Bool>("is_completed", qualifiedName: "\"reminders\".\"is_completed\"")
-          let priority = QuarryCore.MacroSupport.column(Reminder.self, Priority?.self, "priority", qualifiedName: "\"reminders\".\"priority\"", tablePrefix: "\"reminders\".")
+          private(set) var id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
+          private(set) var title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
+          private(set) var isCompleted = QuarryCore.TableColumn<Reminder, Bool>("is_completed", qualifiedName: "\"reminders\".\"is_completed\"")
+          private(set) var priority = QuarryCore.MacroSupport.column(Reminder.self, Priority?.self, "priority", qualifiedName: "\"reminders\".\"priority\"", tablePrefix: "\"reminders\".")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+            self.title.qualify(by: qualifier)
+            self.isCompleted.qualify(by: qualifier)
+            self.priority.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Reminder
@@ -95,7 +103,11 @@ struct TableMacroTests {
       nonisolated extension Empty: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Empty
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+          }
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
@@ -128,8 +140,13 @@ struct TableMacroTests {
       nonisolated extension Item: QuarryCore.Table {
         public nonisolated struct TableColumns: QuarryCore.TableDefinition {
           public typealias QueryValue = Item
-          public let isDeleted = QuarryCore.TableColumn<Item, Bool>("isDeleted", qualifiedName: "\"items\".\"isDeleted\"")
+          public private(set) var isDeleted = QuarryCore.TableColumn<Item, Bool>("isDeleted", qualifiedName: "\"items\".\"isDeleted\"")
+          public private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           public init() {}
+          public init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.isDeleted.qualify(by: qualifier)
+          }
         }
         public static let columns = TableColumns()
         public static var defaultScope: QuarryCore.DefaultScope { QuarryCore.DefaultScope(all) }
@@ -167,9 +184,14 @@ struct TableMacroTests {
       nonisolated extension Reminder: QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
+          private(set) var id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Reminder
@@ -211,9 +233,14 @@ struct TableMacroTests {
       nonisolated extension Reminder {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          let id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
+          private(set) var id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
+          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
           init() {}
+          init(qualifier: QuarryCore.ColumnQualifier) {
+            self.columnQualifier = qualifier
+            self.id.qualify(by: qualifier)
+          }
         }
         struct Draft: nonisolated QuarryCore.TableDraft {
           typealias Base = Reminder

@@ -149,13 +149,25 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   public typealias QueryValue = Value
 
   @usableFromInline let tablePrefix: StaticString
+  /// What the group's columns are qualified by: the table's name, or an alias.
+  @usableFromInline var qualifier: ColumnQualifier
 
   /// The group's columns in the table whose quoted name and a dot is `tablePrefix`.
   ///
   /// `ColumnGroup<Trip, Span>(tablePrefix: #""trips"."#)` renders `"trips"."startDay", "trips"."endDay"`.
   @inlinable
-  public init(tablePrefix: StaticString) {
+  public init(tablePrefix: StaticString, qualifier: ColumnQualifier = .table) {
     self.tablePrefix = tablePrefix
+    self.qualifier = qualifier
+  }
+
+  /// Qualifies the group's columns by `qualifier` instead: what `@Table`'s
+  /// `TableColumns(qualifier:)` does to each group.
+  ///
+  /// `Trip.TableColumns(qualifier: ColumnQualifier("t")).schedule.span` renders `"t"."startDay", "t"."endDay"`.
+  @inlinable
+  public mutating func qualify(by qualifier: ColumnQualifier) {
+    self.qualifier = qualifier
   }
 
   /// A column of the group: `$0.timestamps.createdAt`.
@@ -167,7 +179,8 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
     dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Member>>
   ) -> TableColumn<Root, Member> {
     let member = Value.selectionMembers[keyPath: keyPath]
-    return TableColumn(member.name, tablePrefix: tablePrefix, quotedName: member.quotedName)
+    return TableColumn(
+      member.name, tablePrefix: tablePrefix, quotedName: member.quotedName, qualifier: qualifier)
   }
 
   /// A group nested in the group (an enum case holding a `@Selection` struct, or a struct
@@ -179,14 +192,20 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   public subscript<Member: Selection>(
     dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Member>>
   ) -> ColumnGroup<Root, Member> {
-    ColumnGroup<Root, Member>(tablePrefix: tablePrefix)
+    ColumnGroup<Root, Member>(tablePrefix: tablePrefix, qualifier: qualifier)
   }
 
   /// The qualified columns, comma-separated: `"lists"."createdAt", "lists"."updatedAt"`.
   public func write(to fragment: inout QueryFragment) {
+    let alias = qualifier.quotedName
     for (index, column) in Value.selectionColumns.enumerated() {
       if index > 0 { fragment.append(sql: ", ") }
-      fragment.append(literal: tablePrefix)
+      if let alias {
+        fragment.append(sql: alias)
+        fragment.append(byte: UInt8(ascii: "."))
+      } else {
+        fragment.append(literal: tablePrefix)
+      }
       fragment.append(identifier: column.name)
     }
   }

@@ -55,13 +55,27 @@ extension Table {
 /// As an expression they stand for a whole row: `.select { ($0, $1.title) }` selects every
 /// column of the table and decodes it as one value, and `#sql("SELECT \(Reminder.columns) …")`
 /// renders the column list.
-public protocol TableDefinition: QueryExpression, Sendable where QueryValue: Table {}
+///
+/// `@Table` also generates ``init(qualifier:)``: the same columns under another name, such as
+/// an alias, which every column (and every computed column written over `self`) renders.
+public protocol TableDefinition: QueryExpression, Sendable where QueryValue: Table {
+  /// The columns qualified by `qualifier`: `Reminder.TableColumns(qualifier: ColumnQualifier("r"))`
+  /// has `title` render `"r"."title"`.
+  init(qualifier: ColumnQualifier)
+
+  /// What the columns are qualified by: ``ColumnQualifier/table`` for the table's own name.
+  var columnQualifier: ColumnQualifier { get }
+}
 
 extension TableDefinition {
-  /// Every column of the table, qualified: `"reminders"."id", "reminders"."title"`.
+  /// Every column of the table, qualified: `"reminders"."id", "reminders"."title"` (under an
+  /// alias, `"r"."id", "r"."title"`).
   @inlinable
   public func write(to fragment: inout QueryFragment) {
-    fragment.append(sql: QueryValue.schema.selectionSQL)
+    guard let alias = columnQualifier.quotedName else {
+      return fragment.append(sql: QueryValue.schema.selectionSQL)
+    }
+    QueryValue.schema.writeSelection(qualifiedBy: alias, to: &fragment)
   }
 }
 

@@ -1,8 +1,11 @@
+import QuarrySQLText
+
 /// A column of a table, typed by the Swift value it holds.
 ///
 /// It renders its qualified, quoted name, `"reminders"."title"`. `@Table` writes both names as
 /// static strings at compile time, so columns are plain values: copying the columns of a table
-/// into a query closure costs no reference counting.
+/// into a query closure costs no reference counting. Under an alias (a ``ColumnQualifier``
+/// other than the table), it renders the alias instead of the table's name: `"managers"."title"`.
 public struct TableColumn<Root: Table, Value: QueryBindable>: QueryExpression, Sendable {
   public typealias QueryValue = Value
 
@@ -11,6 +14,8 @@ public struct TableColumn<Root: Table, Value: QueryBindable>: QueryExpression, S
   /// which only learns its table when the table uses it; empty otherwise.
   @usableFromInline let tablePrefixLiteral: StaticString
   @usableFromInline let qualifiedNameLiteral: StaticString
+  /// What the column is qualified by: the table's name, or an alias.
+  @usableFromInline var qualifier: ColumnQualifier
 
   /// Describes the column `name` of `Root`, whose table-qualified, quoted name is
   /// `qualifiedName` (`"reminders"."title"`).
@@ -22,6 +27,7 @@ public struct TableColumn<Root: Table, Value: QueryBindable>: QueryExpression, S
     self.nameLiteral = name
     self.tablePrefixLiteral = ""
     self.qualifiedNameLiteral = qualifiedName
+    self.qualifier = .table
   }
 
   /// Describes the column `name` of a group inside `Root`: it renders `tablePrefix` (the quoted
@@ -30,10 +36,23 @@ public struct TableColumn<Root: Table, Value: QueryBindable>: QueryExpression, S
   /// `TableColumn<Reminder, String>("title", tablePrefix: #""reminders"."#, quotedName: #""title""#)`
   /// renders `"reminders"."title"`.
   @inlinable
-  public init(_ name: StaticString, tablePrefix: StaticString, quotedName: StaticString) {
+  public init(
+    _ name: StaticString, tablePrefix: StaticString, quotedName: StaticString,
+    qualifier: ColumnQualifier = .table
+  ) {
     self.nameLiteral = name
     self.tablePrefixLiteral = tablePrefix
     self.qualifiedNameLiteral = quotedName
+    self.qualifier = qualifier
+  }
+
+  /// Qualifies the column by `qualifier` instead: what `@Table`'s `TableColumns(qualifier:)`
+  /// does to each column.
+  ///
+  /// `Reminder.TableColumns(qualifier: ColumnQualifier("r")).title` renders `"r"."title"`.
+  @inlinable
+  public mutating func qualify(by qualifier: ColumnQualifier) {
+    self.qualifier = qualifier
   }
 
   /// The column's name in the database.
@@ -42,21 +61,29 @@ public struct TableColumn<Root: Table, Value: QueryBindable>: QueryExpression, S
   /// Whether the column renders as `name`, a qualified name in UTF-8 (`"reminders"."id"`).
   @inlinable
   func isQualifiedName(_ name: [UInt8]) -> Bool {
-    tablePrefixLiteral.utf8CodeUnitCount == 0
+    qualifier.isTable && tablePrefixLiteral.utf8CodeUnitCount == 0
       && qualifiedNameLiteral.withUTF8Buffer { $0.elementsEqual(name) }
   }
 
-  /// The table-qualified, quoted name: `"reminders"."title"`.
+  /// The qualified, quoted name: `"reminders"."title"` (`"r"."title"` under the alias `r`).
   public var qualifiedName: String {
-    tablePrefixLiteral.description + qualifiedNameLiteral.description
+    if let alias = qualifier.quotedName { return alias + "." + quoteIdentifier(name) }
+    return tablePrefixLiteral.description + qualifiedNameLiteral.description
   }
 
   @inlinable
   public func write(to fragment: inout QueryFragment) {
+    guard qualifier.isTable else { return writeUnderAlias(to: &fragment) }
     if tablePrefixLiteral.utf8CodeUnitCount != 0 {
       fragment.append(literal: tablePrefixLiteral)
     }
     fragment.append(literal: qualifiedNameLiteral)
+  }
+
+  /// `"alias"."name"`.
+  @usableFromInline
+  func writeUnderAlias(to fragment: inout QueryFragment) {
+    fragment.append(sql: qualifiedName)
   }
 
   /// A qualified name.

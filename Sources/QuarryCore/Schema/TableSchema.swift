@@ -192,3 +192,18 @@ public enum GeneratedColumnStorage: Hashable, Sendable {
   /// Computed on read.
   case virtual
 }
+
+extension TableSchema {
+  /// Every column, qualified by the quoted `qualifier` instead of the table's name:
+  /// `"r"."id", "r"."title"`.
+  @usableFromInline package func writeSelection(
+    qualifiedBy qualifier: String, to fragment: inout QueryFragment
+  ) {
+    for (index, column) in columns.enumerated() {
+      if index > 0 { fragment.append(sql: ", ") }
+      fragment.append(sql: qualifier)
+      fragment.append(byte: UInt8(ascii: "."))
+      fragment.append(identifier: column.name)
+    }
+  }
+}

@@ -46,7 +46,7 @@ extension WriteStatement {
   public func returning<Column: QueryAssignable>(
     _ column: (Base.TableColumns) -> Column
   ) -> Returning<Column.QueryValue> {
-    Returning(self, returning: Self.returned(column(Base.columns).queryFragment))
+    Returning(self, returning: column(Self.returnedColumns).queryFragment)
   }
 
   /// Returns columns of each written row: `.returning { ($0.id, $0.title) }`.
@@ -63,23 +63,24 @@ extension WriteStatement {
     _ columns: (Base.TableColumns) -> (repeat each Column)
   ) -> Returning<(repeat (each Column).QueryValue)> {
     var fragment = QueryFragment()
-    for column in repeat each columns(Base.columns) {
+    for column in repeat each columns(Self.returnedColumns) {
       SelectClauses.appendTerm(column, to: &fragment)
     }
-    return Returning(self, returning: Self.returned(fragment))
+    return Returning(self, returning: fragment)
   }
 
   /// Returns each written row whole: `RETURNING "reminders"."id", …`.
   ///
   /// `Reminder.delete().returningAll()` renders `DELETE FROM "reminders" RETURNING "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"`.
   public func returningAll() -> Returning<Base> {
-    Returning(self, returning: Self.returned(QueryFragment(sql: Base.schema.selectionSQL)))
+    Returning(self, returning: Self.returnedColumns.queryFragment)
   }
 
-  /// The returned columns, of a table in a schema qualified by the table's bare name: SQLite
-  /// refuses `RETURNING "archive"."notes"."id"`, and both databases read `"notes"."id"`.
-  static func returned(_ columns: QueryFragment) -> QueryFragment {
-    guard Base.schema.schemaName != nil else { return columns }
-    return columns.requalified(table: Base.schema, as: Base.schema.name)
+  /// The columns a `RETURNING` clause reads: a table in a schema's qualified by the table's
+  /// bare name, as SQLite refuses `RETURNING "archive"."notes"."id"` and both databases read
+  /// `"notes"."id"`.
+  static var returnedColumns: Base.TableColumns {
+    guard Base.schema.schemaName != nil else { return Base.columns }
+    return Base.TableColumns(qualifier: ColumnQualifier(Base.schema.name))
   }
 }

@@ -169,26 +169,19 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
 public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   public typealias QueryValue = Base?
 
-  /// The underlying columns.
+  /// The underlying columns, qualified by the alias when there is one.
   public let columns: Base.TableColumns
   /// The alias the table is joined under, if any.
   public let alias: String?
 
   init(_ columns: Base.TableColumns, alias: String? = nil) {
-    self.columns = columns
+    self.columns = alias.map { Base.TableColumns(qualifier: ColumnQualifier($0)) } ?? columns
     self.alias = alias
-  }
-
-  @usableFromInline
-  func reference<Value>(_ column: TableColumn<Base, Value>) -> QueryFragment {
-    guard let alias else { return column.queryFragment }
-    return "\(quote: alias).\(quote: column.name)"
   }
 
   /// Every column of the table, qualified by its name or alias.
   public func write(to fragment: inout QueryFragment) {
-    guard let alias else { return columns.write(to: &fragment) }
-    AliasedColumns<Base>(alias: alias).write(to: &fragment)
+    columns.write(to: &fragment)
   }
 
   /// A column that is `NULL` where the join found no row.
@@ -224,10 +217,10 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
     SQLQueryExpression(reference(columns[keyPath: keyPath]))
   }
 
+  /// The expression, from the columns (qualified by the alias, if any).
   @usableFromInline
   func reference(_ expression: some QueryExpression) -> QueryFragment {
-    guard let alias else { return expression.queryFragment }
-    return expression.queryFragment.requalified(table: Base.schema, as: alias)
+    expression.queryFragment
   }
 
   /// A computed column, declared in an extension of the table's `TableColumns`: the same SQL,

@@ -19,15 +19,20 @@ public struct AliasedColumns<Base: Table>: QueryExpression, Sendable {
 
   /// The alias.
   public let alias: String
+  /// The table's columns, each qualified by the alias.
+  public let columns: Base.TableColumns
+
+  /// The columns of `Base` under `alias`.
+  ///
+  /// `AliasedColumns<Reminder>(alias: "r").title` renders `"r"."title"`.
+  public init(alias: String) {
+    self.alias = alias
+    self.columns = Base.TableColumns(qualifier: ColumnQualifier(alias))
+  }
 
   /// Every column of the table, qualified by the alias: `"managers"."id", "managers"."name"`.
   public func write(to fragment: inout QueryFragment) {
-    var isFirst = true
-    for column in Base.schema.columns {
-      if !isFirst { fragment.append(sql: ", ") }
-      isFirst = false
-      fragment.append(sql: quoteIdentifier(alias) + "." + quoteIdentifier(column.name))
-    }
+    columns.write(to: &fragment)
   }
 
   /// A column under the alias.
@@ -43,19 +48,19 @@ public struct AliasedColumns<Base: Table>: QueryExpression, Sendable {
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> SQLQueryExpression<Value> {
-    SQLQueryExpression("\(quote: alias).\(quote: Base.columns[keyPath: keyPath].name)")
+    SQLQueryExpression(columns[keyPath: keyPath].queryFragment)
   }
 
   /// A computed column, declared in an extension of the table's `TableColumns`, under the
-  /// alias: its SQL with the table's columns qualified by the alias.
+  /// alias: the columns it reads through `self` are the alias's. (A subquery inside it that
+  /// reads the table through `Reminder.where { … }` reads the table itself.)
   ///
   /// `Reminder.aliased("r").columns.isUrgent` renders
   /// `((NOT "r"."isCompleted") AND ("r"."priority" = 3))`.
   public subscript<Member: QueryExpression>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, Member>
   ) -> SQLQueryExpression<Member.QueryValue> {
-    SQLQueryExpression(
-      Base.columns[keyPath: keyPath].queryFragment.requalified(table: Base.schema, as: alias))
+    SQLQueryExpression(columns[keyPath: keyPath].queryFragment)
   }
 }
 
