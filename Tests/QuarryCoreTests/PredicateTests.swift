@@ -112,6 +112,37 @@ struct PredicateTests {
     #expect(rows.elementsEqual(["apple"]))
   }
 
+  /// How a predicate stands beside others is known from how Quarry built it; only SQL a user
+  /// wrote by hand is read to decide.
+  @Test func quarryKnowsHowItsOwnPredicatesAreDelimited() throws {
+    let columns = Item.columns
+    #expect(Delimitation.of(columns.isDone) == .operand)
+    #expect(Delimitation.of(columns.name.lower() == "a") == .operand)
+    #expect(Delimitation.of(columns.name.like("a%")) == .operand)
+    #expect(Delimitation.of(columns.rank.in([1, 2])) == .operand)
+    #expect(Delimitation.of(#sql("\(columns.isDone) OR 1", as: Bool.self)) == .userText)
+    let both = Item.where { $0.isDone }.where { $0.rank > 1 }
+    #expect(Delimitation.of(both.predicate) == .compound)
+    #expect(Delimitation.of(Item.where { $0.isDone }.predicate) == .operand)
+
+    // A `where` made of two predicates, joined to another table's filter, stays whole.
+    let db = try itemsDatabase()
+    let names = try assertQuery(
+      Item.where {
+        $0.isDone
+        $0.rank > 0
+      }
+      .or(Item.where { $0.price < 2 })
+      .select { $0.name },
+      db: db,
+      sql: """
+        SELECT "items"."name" FROM "items"
+        WHERE (("items"."is_done" AND ("items"."rank" > 0)) OR ("items"."price" < 2.0))
+        """)
+    // "dates" is done but has no rank.
+    #expect(names.elementsEqual(["apple", "bread"]))
+  }
+
   @Test func filtersCombineWithAndOrNot() throws {
     let db = try itemsDatabase()
     let done = Item.where { $0.isDone }

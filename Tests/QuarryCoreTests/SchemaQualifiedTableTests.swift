@@ -117,10 +117,8 @@ struct SchemaQualifiedTableTests {
     #expect(columns.title.qualifiedName == #""a"."title""#)
     #expect(
       (columns.title == "x").queryFragment.sql == #"("a"."title" = ?)"#)
-    #expect(
-      columns.queryFragment.sql
-        == ArchivedNote.schema.columns.map { #""a"."# + "\"\($0.name)\"" }
-        .joined(separator: ", "))
+    let names: [String] = ArchivedNote.schema.columns.map { column in #""a"."\#(column.name)""# }
+    #expect(columns.queryFragment.sql == names.joined(separator: ", "))
     let handWritten: QueryFragment = "\(columns.title) = \(7) AND \(ArchivedNote.columns.id) > 0"
     #expect(handWritten.sql == #""a"."title" = ? AND "archive"."notes"."id" > 0"#)
     #expect(ArchivedNote.columns.columnQualifier == .table)

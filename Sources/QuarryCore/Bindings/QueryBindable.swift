@@ -31,6 +31,10 @@ extension QueryBindable {
   public func write(to fragment: inout QueryFragment) {
     fragment.append(binding: queryBinding)
   }
+
+  /// A placeholder.
+  @inlinable
+  public static var rendersDelimited: Bool { true }
 }
 
 // MARK: Integers

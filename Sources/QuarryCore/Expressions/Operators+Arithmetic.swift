@@ -41,7 +41,7 @@ func infix<Value>(
   fragment.append(byte: UInt8(ascii: " "))
   rhs.write(to: &fragment)
   fragment.append(byte: UInt8(ascii: ")"))
-  return SQLQueryExpression(fragment)
+  return SQLQueryExpression(operand: fragment)
 }
 
 /// Stops a division or remainder by a zero value: SQLite would give `NULL`, which the
@@ -140,7 +140,7 @@ public func / <Value: QueryNumeric>(lhs: some QueryExpression<Value>, rhs: Value
 public prefix func + <Value: QueryNumeric>(operand: some QueryExpression<Value>)
   -> SQLQueryExpression<Value>
 {
-  SQLQueryExpression("(+\(operand))")
+  SQLQueryExpression(operand: "(+\(operand))")
 }
 
 /// `-operand`
@@ -149,7 +149,7 @@ public prefix func + <Value: QueryNumeric>(operand: some QueryExpression<Value>)
 public prefix func - <Value: QueryNumeric>(operand: some QueryExpression<Value>)
   -> SQLQueryExpression<Value>
 {
-  SQLQueryExpression("(-\(operand))")
+  SQLQueryExpression(operand: "(-\(operand))")
 }
 
 extension QueryExpression where QueryValue: QueryNumeric {
@@ -157,7 +157,7 @@ extension QueryExpression where QueryValue: QueryNumeric {
   ///
   /// `$0.id.negate()` renders `(-"reminders"."id")`.
   public func negate() -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(-\(self))")
+    SQLQueryExpression(operand: "(-\(self))")
   }
 }
 
@@ -260,7 +260,7 @@ public func >> <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Valu
 public func ^ <Value: QueryInteger>(
   lhs: some QueryExpression<Value>, rhs: some QueryExpression<Value>
 ) -> SQLQueryExpression<Value> {
-  SQLQueryExpression("(~(\(lhs) & \(rhs)) & (\(lhs) | \(rhs)))")
+  SQLQueryExpression(operand: "(~(\(lhs) & \(rhs)) & (\(lhs) | \(rhs)))")
 }
 
 /// Bitwise exclusive or with a value: `(~(lhs & ?) & (lhs | ?))`.
@@ -269,7 +269,7 @@ public func ^ <Value: QueryInteger>(
 public func ^ <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value)
   -> SQLQueryExpression<Value>
 {
-  SQLQueryExpression("(~(\(lhs) & \(rhs)) & (\(lhs) | \(rhs)))")
+  SQLQueryExpression(operand: "(~(\(lhs) & \(rhs)) & (\(lhs) | \(rhs)))")
 }
 
 /// `~operand`
@@ -278,7 +278,7 @@ public func ^ <Value: QueryInteger>(lhs: some QueryExpression<Value>, rhs: Value
 public prefix func ~ <Value: QueryInteger>(operand: some QueryExpression<Value>)
   -> SQLQueryExpression<Value>
 {
-  SQLQueryExpression("(~\(operand))")
+  SQLQueryExpression(operand: "(~\(operand))")
 }
 
 // MARK: Text
@@ -361,7 +361,7 @@ extension QueryExpression where QueryValue: QueryOptional {
   public static func ?? (lhs: Self, rhs: QueryValue.Wrapped)
     -> SQLQueryExpression<QueryValue.Wrapped>
   {
-    SQLQueryExpression("coalesce(\(lhs), \(rhs))")
+    SQLQueryExpression(operand: "coalesce(\(lhs), \(rhs))")
   }
 
   /// `coalesce(lhs, rhs)`, with a fallback that is never `NULL`.
@@ -370,7 +370,7 @@ extension QueryExpression where QueryValue: QueryOptional {
   public static func ?? (lhs: Self, rhs: some QueryExpression<QueryValue.Wrapped>)
     -> SQLQueryExpression<QueryValue.Wrapped>
   {
-    SQLQueryExpression("coalesce(\(lhs), \(rhs))")
+    SQLQueryExpression(operand: "coalesce(\(lhs), \(rhs))")
   }
 
   /// `coalesce(lhs, rhs)`, with a fallback that may be `NULL` too.
@@ -383,7 +383,7 @@ extension QueryExpression where QueryValue: QueryOptional {
   public static func ?? (lhs: Self, rhs: some QueryExpression<QueryValue>)
     -> SQLQueryExpression<QueryValue>
   {
-    SQLQueryExpression("coalesce(\(lhs), \(rhs))")
+    SQLQueryExpression(operand: "coalesce(\(lhs), \(rhs))")
   }
 }
 

@@ -118,13 +118,13 @@ extension QueryExpression {
       BoundValue(value).write(to: &fragment)
     }
     fragment.append(sql: "))")
-    return SQLQueryExpression(fragment)
+    return SQLQueryExpression(operand: fragment)
   }
 
   /// `expression NOT IN (SELECT …)`
   ///
   /// `$0.remindersListID.notIn(RemindersList.select { $0.id })` renders `("reminders"."remindersListID" NOT IN (SELECT "remindersLists"."id" FROM "remindersLists"))`.
   public func notIn(_ subquery: some Statement<QueryValue>) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(\(self) NOT IN \(subquery))")
+    SQLQueryExpression(operand: "(\(self) NOT IN \(subquery))")
   }
 }

@@ -10,8 +10,9 @@ extension QueryExpression where QueryValue: QueryOptional {
     _ transform: (SQLQueryExpression<QueryValue.Wrapped>) -> some QueryExpression<Result>
   ) -> SQLQueryExpression<Result?> {
     let value = queryFragment
-    let transformed = transform(SQLQueryExpression(value))
-    return SQLQueryExpression("CASE WHEN \(value) IS NULL THEN NULL ELSE \(transformed) END")
+    let transformed = transform(SQLQueryExpression(rendering: self))
+    return SQLQueryExpression(
+      operand: "CASE WHEN \(value) IS NULL THEN NULL ELSE \(transformed) END")
   }
 
   /// The transform of the unwrapped value, itself optional: SQL's functions and operators give
@@ -21,6 +22,6 @@ extension QueryExpression where QueryValue: QueryOptional {
   public func flatMap<Result>(
     _ transform: (SQLQueryExpression<QueryValue.Wrapped>) -> some QueryExpression<Result?>
   ) -> SQLQueryExpression<Result?> {
-    SQLQueryExpression(transform(SQLQueryExpression(queryFragment)).queryFragment)
+    SQLQueryExpression(rendering: transform(SQLQueryExpression(rendering: self)))
   }
 }

@@ -41,7 +41,7 @@ extension OrderingTerm {
   /// `$0.priority.desc().nullsFirst()` renders `"reminders"."priority" DESC NULLS FIRST`.
   @inlinable
   public func nullsFirst() -> SQLQueryExpression<Void> {
-    SQLQueryExpression("\(self) NULLS FIRST")
+    SQLQueryExpression(compound: "\(self) NULLS FIRST")
   }
 
   /// Puts `NULL`s last: `"priority" ASC NULLS LAST`.
@@ -49,7 +49,7 @@ extension OrderingTerm {
   /// `$0.priority.asc().nullsLast()` renders `"reminders"."priority" ASC NULLS LAST`.
   @inlinable
   public func nullsLast() -> SQLQueryExpression<Void> {
-    SQLQueryExpression("\(self) NULLS LAST")
+    SQLQueryExpression(compound: "\(self) NULLS LAST")
   }
 }
 

@@ -16,7 +16,7 @@ extension Statement where QueryValue: QueryBindable {
   ///
   /// `RemindersList.select { $0.id }.contains($0.remindersListID)` renders `("reminders"."remindersListID" IN (SELECT "remindersLists"."id" FROM "remindersLists"))`.
   public func contains(_ expression: some QueryExpression<QueryValue>) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(\(expression) IN \(self))")
+    SQLQueryExpression(operand: "(\(expression) IN \(self))")
   }
 
   /// `expression IN (SELECT …)` for an optional expression: `NULL` matches nothing.
@@ -25,7 +25,7 @@ extension Statement where QueryValue: QueryBindable {
   public func contains(_ expression: some QueryExpression<QueryValue?>)
     -> SQLQueryExpression<Bool>
   {
-    SQLQueryExpression("(\(expression) IN \(self))")
+    SQLQueryExpression(operand: "(\(expression) IN \(self))")
   }
 }
 
@@ -34,7 +34,7 @@ extension ClosedRange where Bound: QueryBindable {
   ///
   /// `(1...3).contains($0.id)` renders `("reminders"."id" BETWEEN 1 AND 3)`.
   public func contains(_ expression: some QueryExpression<Bound>) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(\(expression) BETWEEN \(lowerBound) AND \(upperBound))")
+    SQLQueryExpression(operand: "(\(expression) BETWEEN \(lowerBound) AND \(upperBound))")
   }
 }
 
@@ -43,7 +43,8 @@ extension Range where Bound: QueryBindable {
   ///
   /// `(1..<3).contains($0.id)` renders `(("reminders"."id" >= 1) AND ("reminders"."id" < 3))`.
   public func contains(_ expression: some QueryExpression<Bound>) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("((\(expression) >= \(lowerBound)) AND (\(expression) < \(upperBound)))")
+    SQLQueryExpression(
+      operand: "((\(expression) >= \(lowerBound)) AND (\(expression) < \(upperBound)))")
   }
 }
 
@@ -55,7 +56,7 @@ extension QueryExpression where QueryValue == String {
   ///
   /// `$0.title.hasPrefix("Call")` renders `(instr("reminders"."title", 'Call') = 1)`.
   public func hasPrefix(_ prefix: String) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(\(form: .function(.instr))(\(self), \(prefix)) = 1)")
+    SQLQueryExpression(operand: "(\(form: .function(.instr))(\(self), \(prefix)) = 1)")
   }
 
   /// Whether the text ends with `suffix`, compared exactly:
@@ -66,7 +67,8 @@ extension QueryExpression where QueryValue == String {
   public func hasSuffix(_ suffix: String) -> SQLQueryExpression<Bool> {
     // (`length` of an untyped parameter is ambiguous in PostgreSQL: its form casts it.)
     SQLQueryExpression(
-      "(substr(\(self), ((length(\(self)) - length(\(form: .typed("\(suffix)", .text)))) + 1)) = \(suffix))"
+      operand:
+        "(substr(\(self), ((length(\(self)) - length(\(form: .typed("\(suffix)", .text)))) + 1)) = \(suffix))"
     )
   }
 

@@ -5,7 +5,7 @@ extension QueryExpression where QueryValue: QueryBindable {
   ///
   /// `$0.id.between(1, and: 3)` renders `("reminders"."id" BETWEEN 1 AND 3)`.
   public func between(_ lower: QueryValue, and upper: QueryValue) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(\(self) BETWEEN \(lower) AND \(upper))")
+    SQLQueryExpression(operand: "(\(self) BETWEEN \(lower) AND \(upper))")
   }
 
   /// `expression BETWEEN ? AND ?` for a closed range: `$0.id.between(1...5)`.
@@ -28,7 +28,7 @@ extension QueryExpression where QueryValue: QueryBindable {
       BoundValue(value).write(to: &fragment)
     }
     fragment.append(sql: "))")
-    return SQLQueryExpression(fragment)
+    return SQLQueryExpression(operand: fragment)
   }
 }
 
@@ -39,14 +39,14 @@ extension QueryExpression {
   public func between(
     _ lower: some QueryExpression<QueryValue>, and upper: some QueryExpression<QueryValue>
   ) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(\(self) BETWEEN \(lower) AND \(upper))")
+    SQLQueryExpression(operand: "(\(self) BETWEEN \(lower) AND \(upper))")
   }
 
   /// `expression IN (SELECT …)`
   ///
   /// `$0.remindersListID.in(RemindersList.select { $0.id })` renders `("reminders"."remindersListID" IN (SELECT "remindersLists"."id" FROM "remindersLists"))`.
   public func `in`(_ subquery: some Statement<QueryValue>) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(\(self) IN \(subquery))")
+    SQLQueryExpression(operand: "(\(self) IN \(subquery))")
   }
 
   /// `expression IN (SELECT …)` for an optional expression and a subquery of its wrapped type.
@@ -54,7 +54,7 @@ extension QueryExpression {
   /// `$0.priority.in(Reminder.select { $0.id })` renders `("reminders"."priority" IN (SELECT "reminders"."id" FROM "reminders"))`.
   public func `in`<Wrapped>(_ subquery: some Statement<Wrapped>) -> SQLQueryExpression<Bool>
   where QueryValue == Wrapped? {
-    SQLQueryExpression("(\(self) IN \(subquery))")
+    SQLQueryExpression(operand: "(\(self) IN \(subquery))")
   }
 
   /// `expression COLLATE name`: compares and orders with a collation (`.nocase`, `.rtrim`,
@@ -62,7 +62,7 @@ extension QueryExpression {
   ///
   /// `$0.title.collate(.nocase)` renders `("reminders"."title" COLLATE NOCASE)`.
   public func collate(_ collation: Collation) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression(.form(.collate(queryFragment, collation.sql)))
+    SQLQueryExpression(operand: .form(.collate(queryFragment, collation.sql)))
   }
 
   /// `CAST(expression AS type)`, with the SQL type of `Target` (`INTEGER`, `REAL`, `TEXT`, `BLOB`;
@@ -70,7 +70,7 @@ extension QueryExpression {
   ///
   /// `$0.id.cast(as: String.self)` renders `CAST("reminders"."id" AS TEXT)`.
   public func cast<Target: QueryBindable>(as type: Target.Type) -> SQLQueryExpression<Target> {
-    SQLQueryExpression("CAST(\(self) AS \(form: .typeName(SQLType(Target.self))))")
+    SQLQueryExpression(operand: "CAST(\(self) AS \(form: .typeName(SQLType(Target.self))))")
   }
 }
 
@@ -80,14 +80,14 @@ extension QueryExpression where QueryValue: QueryOptional {
   ///
   /// `$0.priority.cast(as: Double.self)` renders `CAST("reminders"."priority" AS REAL)`.
   public func cast<Target: QueryBindable>(as type: Target.Type) -> SQLQueryExpression<Target?> {
-    SQLQueryExpression("CAST(\(self) AS \(form: .typeName(SQLType(Target.self))))")
+    SQLQueryExpression(operand: "CAST(\(self) AS \(form: .typeName(SQLType(Target.self))))")
   }
 
   /// `CAST(expression AS type)` of an optional expression to an optional type.
   ///
   /// `$0.priority.cast(as: String?.self)` renders `CAST("reminders"."priority" AS TEXT)`.
   public func cast<Target: QueryBindable>(as type: Target?.Type) -> SQLQueryExpression<Target?> {
-    SQLQueryExpression("CAST(\(self) AS \(form: .typeName(SQLType(Target.self))))")
+    SQLQueryExpression(operand: "CAST(\(self) AS \(form: .typeName(SQLType(Target.self))))")
   }
 }
 
@@ -97,8 +97,8 @@ extension QueryExpression where QueryValue == String {
   ///
   /// `$0.title.like("Call%")` renders `("reminders"."title" LIKE 'Call%')`.
   public func like(_ pattern: String, escape: Character? = nil) -> SQLQueryExpression<Bool> {
-    guard let escape else { return SQLQueryExpression("(\(self) LIKE \(pattern))") }
-    return SQLQueryExpression("(\(self) LIKE \(pattern) ESCAPE \(String(escape)))")
+    guard let escape else { return SQLQueryExpression(operand: "(\(self) LIKE \(pattern))") }
+    return SQLQueryExpression(operand: "(\(self) LIKE \(pattern) ESCAPE \(String(escape)))")
   }
 
   /// `expression GLOB ?` (case-sensitive, `*` and `?` wildcards).
@@ -106,9 +106,10 @@ extension QueryExpression where QueryValue == String {
   /// `$0.title.glob("Call*")` renders `("reminders"."title" GLOB 'Call*')`.
   public func glob(_ pattern: String) -> SQLQueryExpression<Bool> {
     SQLQueryExpression(
-      .sqliteOnly(
-        "(\(self) GLOB \(pattern))", "GLOB",
-        instead: "use like(_:), or a regular expression with #sql(\"… ~ …\")"))
+      operand:
+        .sqliteOnly(
+          "(\(self) GLOB \(pattern))", "GLOB",
+          instead: "use like(_:), or a regular expression with #sql(\"… ~ …\")"))
   }
 
   /// `expression MATCH ?`, for full-text search tables.
@@ -122,7 +123,7 @@ extension QueryExpression where QueryValue == String {
   /// WHERE ("reminderTexts"."notes" MATCH 'milk')
   /// ```
   public func match(_ pattern: String) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression(.fullTextSearch("(\(self) MATCH \(pattern))"))
+    SQLQueryExpression(operand: .fullTextSearch("(\(self) MATCH \(pattern))"))
   }
 
   /// `expression ILIKE ?` on PostgreSQL, a case-insensitive `LIKE`; on SQLite, whose `LIKE`
@@ -130,7 +131,7 @@ extension QueryExpression where QueryValue == String {
   ///
   /// `$0.title.ilike("call%")` renders `("reminders"."title" LIKE 'call%')` on SQLite.
   public func ilike(_ pattern: String) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(\(self) \(form: .caseInsensitiveLike) \(pattern))")
+    SQLQueryExpression(operand: "(\(self) \(form: .caseInsensitiveLike) \(pattern))")
   }
 
   /// `expression LIKE '%' || ? || '%'`, with `%`, `_` and `\` in `substring` escaped.
@@ -142,7 +143,7 @@ extension QueryExpression where QueryValue == String {
       if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
       escaped.append(character)
     }
-    return SQLQueryExpression("(\(self) LIKE \("%" + escaped + "%") ESCAPE '\\')")
+    return SQLQueryExpression(operand: "(\(self) LIKE \("%" + escaped + "%") ESCAPE '\\')")
   }
 }
 
@@ -151,7 +152,7 @@ extension QueryExpression where QueryValue == String? {
   ///
   /// `$0.title.nullif("").like("Call%")` renders `(nullif("reminders"."title", '') LIKE 'Call%')`.
   public func like(_ pattern: String) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("(\(self) LIKE \(pattern))")
+    SQLQueryExpression(operand: "(\(self) LIKE \(pattern))")
   }
 }
 
@@ -177,7 +178,7 @@ public struct Collation: Sendable, Hashable {
 ///
 /// `exists(Reminder.where { $0.isCompleted }.select { $0.id })` renders `(EXISTS (SELECT "reminders"."id" FROM "reminders" WHERE "reminders"."isCompleted"))`.
 public func exists(_ subquery: some Statement) -> SQLQueryExpression<Bool> {
-  SQLQueryExpression("(EXISTS \(subquery))")
+  SQLQueryExpression(operand: "(EXISTS \(subquery))")
 }
 
 /// `CASE WHEN … THEN … ELSE … END`, built one condition at a time:
@@ -225,7 +226,7 @@ public struct Case<QueryValue: QueryBindable>: Sendable {
   ///
   /// `Case<String>().when($0.priority == 3, then: "high").else("normal")` renders `(CASE WHEN ("reminders"."priority" = 3) THEN 'high' ELSE 'normal' END)`.
   public func `else`(_ value: QueryValue) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("(CASE\(branches) ELSE \(value) END)")
+    SQLQueryExpression(operand: "(CASE\(branches) ELSE \(value) END)")
   }
 
   /// Ends with `ELSE expression END` (any expression of the type, such as a column read in an
@@ -238,14 +239,14 @@ public struct Case<QueryValue: QueryBindable>: Sendable {
     fragment.append(sql: " ELSE ")
     value.write(to: &fragment)
     fragment.append(sql: " END)")
-    return SQLQueryExpression(fragment)
+    return SQLQueryExpression(operand: fragment)
   }
 
   /// Ends with `END`: rows matching no branch give `NULL`.
   ///
   /// `Case<String>().when($0.priority == 3, then: "high").end()` renders `(CASE WHEN ("reminders"."priority" = 3) THEN 'high' END)`.
   public func end() -> SQLQueryExpression<QueryValue?> {
-    SQLQueryExpression("(CASE\(branches) END)")
+    SQLQueryExpression(operand: "(CASE\(branches) END)")
   }
 }
 
@@ -264,7 +265,7 @@ public func ~= <Expression: QueryExpression>(
 public func ~= <Expression: QueryExpression, Wrapped: QueryBindable & Comparable>(
   range: ClosedRange<Wrapped>, expression: Expression
 ) -> SQLQueryExpression<Bool> where Expression.QueryValue == Wrapped? {
-  SQLQueryExpression("(\(expression) BETWEEN \(range.lowerBound) AND \(range.upperBound))")
+  SQLQueryExpression(operand: "(\(expression) BETWEEN \(range.lowerBound) AND \(range.upperBound))")
 }
 
 extension Statement {
@@ -272,6 +273,6 @@ extension Statement {
   ///
   /// `Reminder.count().subquery()` renders `(SELECT count(*) FROM "reminders")`.
   public func subquery() -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression(queryFragment)
+    SQLQueryExpression(operand: queryFragment)
   }
 }

@@ -13,13 +13,13 @@ public protocol QueryAssignable<QueryValue> {
 
   /// Whether every value of this type renders as one operand that no neighbouring operator
   /// can split (a column, a placeholder, a parenthesized operation): then it is never
-  /// parenthesized again beside others. False by default, and then the rendered text is
-  /// inspected instead.
+  /// parenthesized again beside others. False by default: then it is parenthesized beside
+  /// others (hand-written SQL, `#sql`, is read to decide).
   static var rendersDelimited: Bool { get }
 }
 
 extension QueryAssignable {
-  /// Not known: the rendered text is inspected.
+  /// Not known: parenthesized beside others.
   @inlinable
   public static var rendersDelimited: Bool { false }
 }

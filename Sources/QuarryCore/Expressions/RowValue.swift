@@ -29,7 +29,7 @@ public struct RowValue<QueryValue>: QueryExpression {
     fragment.append(byte: UInt8(ascii: " "))
     writeValues(values, &fragment)
     fragment.append(byte: UInt8(ascii: ")"))
-    return SQLQueryExpression(fragment)
+    return SQLQueryExpression(operand: fragment)
   }
 
   /// `(row) < (?, …)`

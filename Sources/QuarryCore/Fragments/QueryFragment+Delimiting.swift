@@ -6,9 +6,14 @@ extension QueryFragment {
   package mutating func appendDelimited(_ expression: some QueryAssignable) {
     let start = mark
     expression.write(to: &self)
-    guard !type(of: expression).rendersDelimited, text.count > start.byteCount,
-      !Self.isDelimited(text[start.byteCount...])
-    else { return }
+    guard text.count > start.byteCount else { return }
+    switch Delimitation.of(expression) {
+    case .operand: return
+    case .compound: break
+    case .userText:
+      // Only a user's hand-written SQL is read: Quarry knows how it wrote its own.
+      if Self.isDelimited(text[start.byteCount...]) { return }
+    }
     insert(byte: UInt8(ascii: "("), at: start.byteCount, since: start)
     text.append(UInt8(ascii: ")"))
   }
@@ -24,7 +29,7 @@ extension QueryFragment {
     if mark == start { removeAll(since: before) }
   }
 
-  /// Whether SQL text is one operand that no neighbouring operator can split: wholly inside
+  /// Whether hand-written SQL text is one operand that no neighbouring operator can split: wholly inside
   /// one pair of parentheses, or made only of names, quoted names and strings, numbers,
   /// placeholders, dots and calls.
   @usableFromInline

@@ -168,11 +168,12 @@ extension QueryExpression where QueryValue: DateStorage {
   public func strftime(_ format: String) -> SQLQueryExpression<String?> {
     let time = readTime
     return SQLQueryExpression(
-      .form(
-        .dateTime(
-          DateTimeCall(
-            "strftime", time: time.fragment, timeType: time.type, modifiers: time.modifiers,
-            format: format))))
+      operand:
+        .form(
+          .dateTime(
+            DateTimeCall(
+              "strftime", time: time.fragment, timeType: time.type, modifiers: time.modifiers,
+              format: format))))
   }
 
   /// The year: `CAST(strftime('%Y', date) AS INTEGER)`.
@@ -212,6 +213,6 @@ extension QueryExpression where QueryValue: DateStorage {
     fragment.append(sql: " AS ")
     fragment.append(form: .typeName(type))
     fragment.append(sql: ")")
-    return SQLQueryExpression(fragment)
+    return SQLQueryExpression(operand: fragment)
   }
 }

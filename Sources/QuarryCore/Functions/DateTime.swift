@@ -58,7 +58,7 @@ extension SQLFunctions {
   public static func strftime(
     _ format: String, _ time: some QueryExpression, _ modifiers: String...
   ) -> SQLQueryExpression<String?> {
-    SQLQueryExpression(.dateTime("strftime", time, modifiers, format: format))
+    SQLQueryExpression(operand: .dateTime("strftime", time, modifiers, format: format))
   }
 
   /// The current time as a time value: `'now'`.
@@ -69,7 +69,7 @@ extension SQLFunctions {
   private static func call<Value>(
     _ name: String, _ time: some QueryExpression, _ modifiers: [String]
   ) -> SQLQueryExpression<Value> {
-    SQLQueryExpression(.dateTime(name, time, modifiers))
+    SQLQueryExpression(operand: .dateTime(name, time, modifiers))
   }
 }
 

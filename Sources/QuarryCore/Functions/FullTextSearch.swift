@@ -15,7 +15,8 @@ extension Table {
   /// WHERE ("reminderTexts" MATCH 'milk')
   /// ```
   public static func match(_ pattern: String) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression(.fullTextSearch("(\(raw: schema.quotedUnqualifiedName) MATCH \(pattern))"))
+    SQLQueryExpression(
+      operand: .fullTextSearch("(\(raw: schema.quotedUnqualifiedName) MATCH \(pattern))"))
   }
 
   /// The BM25 relevance of the current row: smaller is more relevant, so order ascending.
@@ -33,7 +34,7 @@ extension Table {
     var fragment: QueryFragment = "bm25(\(raw: schema.quotedUnqualifiedName)"
     for weight in weights { fragment.append(", \(weight)") }
     fragment.append(sql: ")")
-    return SQLQueryExpression(fragment)
+    return SQLQueryExpression(operand: fragment)
   }
 
   /// The FTS5 `rank` column: the relevance FTS5 orders by (BM25 unless configured).
@@ -48,7 +49,7 @@ extension Table {
   /// ORDER BY "reminderTexts"."rank"
   /// ```
   public static var rank: SQLQueryExpression<Double> {
-    SQLQueryExpression("\(raw: schema.quotedName).\"rank\"")
+    SQLQueryExpression(operand: "\(raw: schema.quotedName).\"rank\"")
   }
 
   /// A column's text with every match wrapped: `highlight("reminderTexts", 0, '<b>', '</b>')`.
@@ -65,7 +66,9 @@ extension Table {
     _ column: KeyPath<TableColumns, TableColumn<Self, Value>>, open: String, close: String
   ) -> SQLQueryExpression<String> {
     SQLQueryExpression(
-      "highlight(\(raw: schema.quotedUnqualifiedName), \(columnIndex(column)), \(open), \(close))")
+      operand:
+        "highlight(\(raw: schema.quotedUnqualifiedName), \(columnIndex(column)), \(open), \(close))"
+    )
   }
 
   /// A short excerpt around the matches of a column:
@@ -84,10 +87,11 @@ extension Table {
     ellipsis: String = "…", tokens: Int = 10
   ) -> SQLQueryExpression<String> {
     SQLQueryExpression(
-      """
-      snippet(\(raw: schema.quotedUnqualifiedName), \(columnIndex(column)), \(open), \(close), \
-      \(ellipsis), \(tokens))
-      """)
+      operand:
+        """
+        snippet(\(raw: schema.quotedUnqualifiedName), \(columnIndex(column)), \(open), \(close), \
+        \(ellipsis), \(tokens))
+        """)
   }
 
   private static func columnIndex<Value>(

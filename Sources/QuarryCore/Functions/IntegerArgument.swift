@@ -15,4 +15,7 @@ public struct IntegerArgument: QueryExpression, Sendable {
   public func write(to fragment: inout QueryFragment) {
     fragment.append(form: .integerArgument(value))
   }
+
+  /// A number.
+  public static var rendersDelimited: Bool { true }
 }

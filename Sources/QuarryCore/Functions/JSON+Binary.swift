@@ -55,7 +55,7 @@ extension QueryExpression {
   public func jsonbExtract<Value: Codable>(_ path: String, as type: Value.Type = Value.self)
     -> SQLQueryExpression<JSONBRepresentation<Value>?>
   {
-    SQLQueryExpression(.form(.jsonbExtract(queryFragment, path: path)))
+    SQLQueryExpression(operand: .form(.jsonbExtract(queryFragment, path: path)))
   }
 }
 
@@ -110,7 +110,8 @@ extension TableDefinition where QueryValue: Codable {
   /// `RemindersList.select { $0.jsonbObject() }` renders `SELECT jsonb_object('id', "remindersLists"."id", 'title', "remindersLists"."title") FROM "remindersLists"`.
   public func jsonbObject() -> SQLQueryExpression<JSONBRepresentation<QueryValue>> {
     SQLQueryExpression(
-      JSONRows.object(QueryValue.self, qualifier: QueryValue.schema.quotedName, binary: true))
+      operand:
+        JSONRows.object(QueryValue.self, qualifier: QueryValue.schema.quotedName, binary: true))
   }
 
   /// `jsonb_group_array(jsonb_object(…))`: ``jsonGroupArray(distinct:order:filter:)`` as
@@ -133,7 +134,7 @@ extension NullableColumns where Base: Codable {
   ///
   /// `Reminder.leftJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { $1.jsonbObject() }` renders `SELECT CASE WHEN ("remindersLists"."id" IS NOT NULL) THEN jsonb_object('id', "remindersLists"."id", 'title', "remindersLists"."title") END FROM "reminders" LEFT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")`.
   public func jsonbObject() -> SQLQueryExpression<JSONBRepresentation<Base>?> {
-    SQLQueryExpression(object(binary: true))
+    SQLQueryExpression(operand: object(binary: true))
   }
 
   /// The group's rows of an outer join as a JSONB array, leaving out where the join found

@@ -34,7 +34,8 @@ extension QueryExpression where QueryValue: JSONStoredValue, QueryValue.StoredVa
   ) -> SQLQueryExpression<Member?> {
     let path = Self.jsonPath(column)
     return SQLQueryExpression(
-      .form(.jsonExtract(queryFragment, path: path, SQLType(Member.self), isFunction: false)))
+      operand:
+        .form(.jsonExtract(queryFragment, path: path, SQLType(Member.self), isFunction: false)))
   }
 
   /// `SELECT … FROM json_each(json ->> '$."name"')`: the elements of a column of the row stored

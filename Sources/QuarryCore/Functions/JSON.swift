@@ -8,7 +8,7 @@ extension QueryExpression {
   ///
   /// `SQLFunctions.jsonArray($0.id, $0.title).jsonValue(at: "$[1]")` renders `(json_array("reminders"."id", "reminders"."title") -> '$[1]')`.
   public func jsonValue(at path: String) -> SQLQueryExpression<String?> {
-    SQLQueryExpression(.form(.jsonValue(queryFragment, path: path)))
+    SQLQueryExpression(operand: .form(.jsonValue(queryFragment, path: path)))
   }
 
   /// `expression ->> ?`: the SQL value at `path`, typed as you expect it.
@@ -18,7 +18,8 @@ extension QueryExpression {
     -> SQLQueryExpression<Value?>
   {
     SQLQueryExpression(
-      .form(.jsonExtract(queryFragment, path: path, SQLType(Value.self), isFunction: false)))
+      operand:
+        .form(.jsonExtract(queryFragment, path: path, SQLType(Value.self), isFunction: false)))
   }
 
   /// `json_array_length(expression)`: the number of elements of a JSON array (0 for another
@@ -26,7 +27,7 @@ extension QueryExpression {
   ///
   /// `SQLFunctions.jsonArray($0.id, $0.title).jsonArrayLength()` renders `json_array_length(json_array("reminders"."id", "reminders"."title"))`.
   public func jsonArrayLength() -> SQLQueryExpression<Int> {
-    SQLQueryExpression(.form(.jsonArrayLength(queryFragment, path: nil)))
+    SQLQueryExpression(operand: .form(.jsonArrayLength(queryFragment, path: nil)))
   }
 
   /// `json_array_length(expression, ?)`: the number of elements of the JSON array at `path`
@@ -34,7 +35,7 @@ extension QueryExpression {
   ///
   /// `SQLFunctions.jsonObject(["ids": SQLFunctions.jsonArray($0.id)]).jsonArrayLength(at: "$.ids")` renders `json_array_length(json_object('ids', json_array("reminders"."id")), '$.ids')`.
   public func jsonArrayLength(at path: String) -> SQLQueryExpression<Int?> {
-    SQLQueryExpression(.form(.jsonArrayLength(queryFragment, path: path)))
+    SQLQueryExpression(operand: .form(.jsonArrayLength(queryFragment, path: path)))
   }
 
   /// `json_group_array(expression)`: the group's values as a JSON array. A column stored as
@@ -115,17 +116,19 @@ extension QueryAssignable where QueryValue: StoredAsJSON {
     written.appendTypedArgument(value)
     let isJSON = Value.QueryValue.self is any StoredAsJSON.Type
     return SQLQueryExpression(
-      .form(
-        .jsonMutation(
-          mutation, json, path: path, value: JSONMutationValue(written, isJSON: isJSON),
-          binary: binary ?? (QueryValue.self is any StoredAsJSONB.Type))))
+      operand:
+        .form(
+          .jsonMutation(
+            mutation, json, path: path, value: JSONMutationValue(written, isJSON: isJSON),
+            binary: binary ?? (QueryValue.self is any StoredAsJSONB.Type))))
   }
 
   func jsonRemoval(_ path: String, binary: Bool) -> SQLQueryExpression<QueryValue> {
     var json = QueryFragment()
     write(to: &json)
     return SQLQueryExpression(
-      .form(.jsonMutation(.remove, json, path: path, value: nil, binary: binary)))
+      operand:
+        .form(.jsonMutation(.remove, json, path: path, value: nil, binary: binary)))
   }
 }
 
@@ -134,7 +137,7 @@ extension QueryExpression where QueryValue: QueryOptional {
   ///
   /// `$0.priority.jsonArrayLength()` renders `json_array_length("reminders"."priority")`.
   public func jsonArrayLength() -> SQLQueryExpression<Int?> {
-    SQLQueryExpression(.form(.jsonArrayLength(queryFragment, path: nil)))
+    SQLQueryExpression(operand: .form(.jsonArrayLength(queryFragment, path: nil)))
   }
 }
 
@@ -146,14 +149,15 @@ extension SQLFunctions {
     _ json: some QueryExpression, _ path: String, as type: Value.Type = Value.self
   ) -> SQLQueryExpression<Value?> {
     SQLQueryExpression(
-      .form(.jsonExtract(json.queryFragment, path: path, SQLType(Value.self), isFunction: true)))
+      operand:
+        .form(.jsonExtract(json.queryFragment, path: path, SQLType(Value.self), isFunction: true)))
   }
 
   /// `json_array(a, b, …)`
   ///
   /// `SQLFunctions.jsonArray($0.id, $0.title)` renders `json_array("reminders"."id", "reminders"."title")`.
   public static func jsonArray(_ elements: any QueryExpression...) -> SQLQueryExpression<String> {
-    SQLQueryExpression(.typedFunctionCall(.jsonArray, elements.map { $0 }))
+    SQLQueryExpression(operand: .typedFunctionCall(.jsonArray, elements.map { $0 }))
   }
 
   /// `json_object(?, a, ?, b, …)`: keys and values, in order.
@@ -171,7 +175,7 @@ extension SQLFunctions {
       fragment.appendTypedArgument(pair.value)
     }
     fragment.append(sql: ")")
-    return SQLQueryExpression(fragment)
+    return SQLQueryExpression(operand: fragment)
   }
 
   /// `json_group_object(key, value)`: the group's pairs as a JSON object.

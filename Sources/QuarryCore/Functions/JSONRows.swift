@@ -12,7 +12,8 @@ extension TableDefinition where QueryValue: Codable {
   ///
   /// `RemindersList.select { $0.jsonObject() }` renders `SELECT json_object('id', "remindersLists"."id", 'title', "remindersLists"."title") FROM "remindersLists"`.
   public func jsonObject() -> SQLQueryExpression<JSONRepresentation<QueryValue>> {
-    SQLQueryExpression(JSONRows.object(QueryValue.self, qualifier: QueryValue.schema.quotedName))
+    SQLQueryExpression(
+      operand: JSONRows.object(QueryValue.self, qualifier: QueryValue.schema.quotedName))
   }
 
   /// `json_group_array(json_object(…))`: the group's rows as a JSON array, which decodes as
@@ -36,7 +37,7 @@ extension AliasedColumns where Base: Codable {
   ///
   /// `RemindersList.aliased("l").columns.jsonObject()` renders `json_object('id', "l"."id", 'title', "l"."title")`.
   public func jsonObject() -> SQLQueryExpression<JSONRepresentation<Base>> {
-    SQLQueryExpression(JSONRows.object(Base.self, qualifier: quoteIdentifier(alias)))
+    SQLQueryExpression(operand: JSONRows.object(Base.self, qualifier: quoteIdentifier(alias)))
   }
 
   /// The group's rows under the alias as a JSON array: see
@@ -65,7 +66,7 @@ extension NullableColumns where Base: Codable {
   /// LEFT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ```
   public func jsonObject() -> SQLQueryExpression<JSONRepresentation<Base>?> {
-    SQLQueryExpression(object(binary: false))
+    SQLQueryExpression(operand: object(binary: false))
   }
 
   func object(binary: Bool) -> QueryFragment {

@@ -6,43 +6,44 @@ extension QueryExpression where QueryValue: QueryText {
   ///
   /// `$0.title.length()` renders `length("reminders"."title")`.
   public func length() -> SQLQueryExpression<QueryValue.CountValue> {
-    SQLQueryExpression("length(\(self))")
+    SQLQueryExpression(operand: "length(\(self))")
   }
   /// `lower(expression)`
   ///
   /// `$0.title.lower()` renders `lower("reminders"."title")`.
   public func lower() -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("lower(\(self))")
+    SQLQueryExpression(operand: "lower(\(self))")
   }
   /// `upper(expression)`
   ///
   /// `$0.title.upper()` renders `upper("reminders"."title")`.
   public func upper() -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("upper(\(self))")
+    SQLQueryExpression(operand: "upper(\(self))")
   }
 
   /// `trim(expression)`, or `trim(expression, ?)` to remove the given characters.
   ///
   /// `$0.title.trim()` renders `trim("reminders"."title")`.
   public func trim(_ characters: String? = nil) -> SQLQueryExpression<QueryValue> {
-    guard let characters else { return SQLQueryExpression("trim(\(self))") }
-    return SQLQueryExpression("\(form: .function(.trimCharacters))(\(self), \(characters))")
+    guard let characters else { return SQLQueryExpression(operand: "trim(\(self))") }
+    return SQLQueryExpression(
+      operand: "\(form: .function(.trimCharacters))(\(self), \(characters))")
   }
 
   /// `ltrim(expression)`, or `ltrim(expression, ?)`.
   ///
   /// `$0.title.ltrim(" -")` renders `ltrim("reminders"."title", ' -')`.
   public func ltrim(_ characters: String? = nil) -> SQLQueryExpression<QueryValue> {
-    guard let characters else { return SQLQueryExpression("ltrim(\(self))") }
-    return SQLQueryExpression("ltrim(\(self), \(characters))")
+    guard let characters else { return SQLQueryExpression(operand: "ltrim(\(self))") }
+    return SQLQueryExpression(operand: "ltrim(\(self), \(characters))")
   }
 
   /// `rtrim(expression)`, or `rtrim(expression, ?)`.
   ///
   /// `$0.title.rtrim(".")` renders `rtrim("reminders"."title", '.')`.
   public func rtrim(_ characters: String? = nil) -> SQLQueryExpression<QueryValue> {
-    guard let characters else { return SQLQueryExpression("rtrim(\(self))") }
-    return SQLQueryExpression("rtrim(\(self), \(characters))")
+    guard let characters else { return SQLQueryExpression(operand: "rtrim(\(self))") }
+    return SQLQueryExpression(operand: "rtrim(\(self), \(characters))")
   }
 
   /// `substr(expression, ?, ?)`: `length` characters from the 1-based `start`.
@@ -50,8 +51,8 @@ extension QueryExpression where QueryValue: QueryText {
   /// `$0.title.substr(1, 3)` renders `substr("reminders"."title", 1, 3)`.
   public func substr(_ start: Int, _ length: Int? = nil) -> SQLQueryExpression<QueryValue> {
     let start = IntegerArgument(start)
-    guard let length else { return SQLQueryExpression("substr(\(self), \(start))") }
-    return SQLQueryExpression("substr(\(self), \(start), \(IntegerArgument(length)))")
+    guard let length else { return SQLQueryExpression(operand: "substr(\(self), \(start))") }
+    return SQLQueryExpression(operand: "substr(\(self), \(start), \(IntegerArgument(length)))")
   }
 
   /// `replace(expression, ?, ?)`
@@ -59,7 +60,7 @@ extension QueryExpression where QueryValue: QueryText {
   /// `$0.title.replace("Call", with: "Phone")` renders `replace("reminders"."title", 'Call', 'Phone')`.
   public func replace(_ target: String, with replacement: String) -> SQLQueryExpression<QueryValue>
   {
-    SQLQueryExpression("replace(\(self), \(target), \(replacement))")
+    SQLQueryExpression(operand: "replace(\(self), \(target), \(replacement))")
   }
 
   /// `replace(expression, ?, ?)`, as SQL spells it: `$0.title.replace("a", "b")`.
@@ -73,14 +74,14 @@ extension QueryExpression where QueryValue: QueryText {
   ///
   /// `$0.title.instr("a")` renders `instr("reminders"."title", 'a')`.
   public func instr(_ substring: String) -> SQLQueryExpression<QueryValue.CountValue> {
-    SQLQueryExpression("\(form: .function(.instr))(\(self), \(substring))")
+    SQLQueryExpression(operand: "\(form: .function(.instr))(\(self), \(substring))")
   }
 
   /// `unicode(expression)`: the code point of the first character.
   ///
   /// `$0.title.unicode()` renders `unicode("reminders"."title")`.
   public func unicode() -> SQLQueryExpression<Int?> {
-    SQLQueryExpression("\(form: .function(.unicode))(\(self))")
+    SQLQueryExpression(operand: "\(form: .function(.unicode))(\(self))")
   }
 }
 
@@ -89,14 +90,14 @@ extension QueryExpression where QueryValue: QueryNumeric {
   ///
   /// `$0.id.abs()` renders `abs("reminders"."id")`.
   public func abs() -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("abs(\(self))")
+    SQLQueryExpression(operand: "abs(\(self))")
   }
 
   /// `round(expression, ?)`
   ///
   /// `$0.id.round(2)` renders `round("reminders"."id", 2)`.
   public func round(_ digits: Int = 0) -> SQLQueryExpression<Double> {
-    SQLQueryExpression(.form(.round(queryFragment, digits: digits)))
+    SQLQueryExpression(operand: .form(.round(queryFragment, digits: digits)))
   }
 }
 
@@ -106,25 +107,29 @@ extension QueryExpression {
   /// `$0.title.hex()` renders `hex("reminders"."title")`.
   public func hex() -> SQLQueryExpression<String> {
     SQLQueryExpression(
-      .sqliteOnly(
-        "hex(\(self))", "hex()", instead: "use #sql(\"upper(encode(…, 'hex'))\") on bytea"))
+      operand:
+        .sqliteOnly(
+          "hex(\(self))", "hex()", instead: "use #sql(\"upper(encode(…, 'hex'))\") on bytea"))
   }
   /// `quote(expression)`: the value as an SQL literal.
   ///
   /// `$0.title.quote()` renders `quote("reminders"."title")`.
   public func quote() -> SQLQueryExpression<String> {
     SQLQueryExpression(
-      .sqliteOnly(
-        "quote(\(self))", "quote()", instead: "use #sql(\"quote_nullable(…)\"), or bind the value"))
+      operand:
+        .sqliteOnly(
+          "quote(\(self))", "quote()", instead: "use #sql(\"quote_nullable(…)\"), or bind the value"
+        ))
   }
   /// `typeof(expression)`: `'integer'`, `'real'`, `'text'`, `'blob'` or `'null'`.
   ///
   /// `$0.priority.typeof()` renders `typeof("reminders"."priority")`.
   public func typeof() -> SQLQueryExpression<String> {
     SQLQueryExpression(
-      .sqliteOnly(
-        "typeof(\(self))", "typeof()",
-        instead: "PostgreSQL's columns have one type; use #sql(\"pg_typeof(…)\")"))
+      operand:
+        .sqliteOnly(
+          "typeof(\(self))", "typeof()",
+          instead: "PostgreSQL's columns have one type; use #sql(\"pg_typeof(…)\")"))
   }
 
   /// `nullif(expression, ?)`: `NULL` when the value equals `other`.
@@ -132,7 +137,7 @@ extension QueryExpression {
   /// `$0.priority.nullif(0)` renders `nullif("reminders"."priority", 0)`.
   public func nullif(_ other: QueryValue) -> SQLQueryExpression<QueryValue?>
   where QueryValue: QueryBindable {
-    SQLQueryExpression("nullif(\(self), \(other))")
+    SQLQueryExpression(operand: "nullif(\(self), \(other))")
   }
 
   /// `ifnull(expression, ?)`
@@ -140,7 +145,7 @@ extension QueryExpression {
   /// `$0.priority.ifnull(0)` renders `ifnull("reminders"."priority", 0)`.
   public func ifnull<Wrapped: QueryBindable>(_ fallback: Wrapped) -> SQLQueryExpression<Wrapped>
   where QueryValue == Wrapped? {
-    SQLQueryExpression("\(form: .function(.ifnull))(\(self), \(fallback))")
+    SQLQueryExpression(operand: "\(form: .function(.ifnull))(\(self), \(fallback))")
   }
 }
 
@@ -151,18 +156,19 @@ public enum SQLFunctions {
   /// `SQLFunctions.random()` renders `random()`.
   public static func random() -> SQLQueryExpression<Int> {
     SQLQueryExpression(
-      .sqliteOnly(
-        "random()", "random() as a 64-bit integer",
-        instead:
-          "PostgreSQL's random() is a double from 0 to 1: use #sql(\"random()\", as: Double.self)"
-      ))
+      operand:
+        .sqliteOnly(
+          "random()", "random() as a 64-bit integer",
+          instead:
+            "PostgreSQL's random() is a double from 0 to 1: use #sql(\"random()\", as: Double.self)"
+        ))
   }
 
   /// `char(?, ?, …)`: a string from code points.
   ///
   /// `SQLFunctions.char(72, 105)` renders `char(72, 105)`.
   public static func char(_ codePoints: Int...) -> SQLQueryExpression<String> {
-    SQLQueryExpression(.form(.characters(codePoints)))
+    SQLQueryExpression(operand: .form(.characters(codePoints)))
   }
 
   /// `printf(?, …)`: a formatted string (`format` in SQLite 3.38 and later).
@@ -172,9 +178,10 @@ public enum SQLFunctions {
     -> SQLQueryExpression<String>
   {
     SQLQueryExpression(
-      .sqliteOnly(
-        .functionCall("printf", [format] + arguments.map { $0 }), "printf()",
-        instead: "PostgreSQL's format() takes other specifiers: use #sql(\"format(…)\")"))
+      operand:
+        .sqliteOnly(
+          .functionCall("printf", [format] + arguments.map { $0 }), "printf()",
+          instead: "PostgreSQL's format() takes other specifiers: use #sql(\"format(…)\")"))
   }
 
   /// `coalesce(a, b, …)`: the first non-`NULL` argument.
@@ -183,7 +190,7 @@ public enum SQLFunctions {
   public static func coalesce<Value>(
     _ first: some QueryExpression<Value?>, _ rest: any QueryExpression...
   ) -> SQLQueryExpression<Value?> {
-    SQLQueryExpression(.typedFunctionCall(sql: "coalesce", [first] + rest.map { $0 }))
+    SQLQueryExpression(operand: .typedFunctionCall(sql: "coalesce", [first] + rest.map { $0 }))
   }
 
   /// Scalar `max(a, b, …)`: the largest argument.
@@ -193,7 +200,8 @@ public enum SQLFunctions {
     _ first: some QueryExpression<Value>, _ rest: any QueryExpression<Value>...
   ) -> SQLQueryExpression<Value> {
     SQLQueryExpression(
-      .scalarExtreme(.greatest, Value.self, [first] + rest.map { $0 }))
+      operand:
+        .scalarExtreme(.greatest, Value.self, [first] + rest.map { $0 }))
   }
 
   /// Scalar `min(a, b, …)`: the smallest argument.
@@ -203,7 +211,8 @@ public enum SQLFunctions {
     _ first: some QueryExpression<Value>, _ rest: any QueryExpression<Value>...
   ) -> SQLQueryExpression<Value> {
     SQLQueryExpression(
-      .scalarExtreme(.least, Value.self, [first] + rest.map { $0 }))
+      operand:
+        .scalarExtreme(.least, Value.self, [first] + rest.map { $0 }))
   }
 }
 
@@ -236,7 +245,7 @@ extension QueryExpression where QueryValue: QueryText {
   ///
   /// `$0.title.octetLength()` renders `octet_length("reminders"."title")`.
   public func octetLength() -> SQLQueryExpression<QueryValue.CountValue> {
-    SQLQueryExpression("octet_length(\(self))")
+    SQLQueryExpression(operand: "octet_length(\(self))")
   }
 
   /// `unhex(expression)`: the bytes that hexadecimal text spells, `NULL` if it isn't
@@ -244,7 +253,7 @@ extension QueryExpression where QueryValue: QueryText {
   ///
   /// `$0.title.hex().unhex()` renders `unhex(hex("reminders"."title"))`.
   public func unhex() -> SQLQueryExpression<[UInt8]?> {
-    SQLQueryExpression(.form(.unhex(queryFragment)))
+    SQLQueryExpression(operand: .form(.unhex(queryFragment)))
   }
 }
 
@@ -253,7 +262,7 @@ extension QueryExpression where QueryValue: QueryNumeric {
   ///
   /// `$0.id.sign()` renders `sign("reminders"."id")`.
   public func sign() -> SQLQueryExpression<Int> {
-    SQLQueryExpression(.sign(of: self))
+    SQLQueryExpression(operand: .sign(of: self))
   }
 }
 
@@ -262,7 +271,7 @@ extension QueryExpression where QueryValue: QueryNumeric & QueryOptional {
   ///
   /// `$0.priority.sign()` renders `sign("reminders"."priority")`.
   public func sign() -> SQLQueryExpression<Int?> {
-    SQLQueryExpression(.sign(of: self))
+    SQLQueryExpression(operand: .sign(of: self))
   }
 }
 
@@ -287,21 +296,21 @@ extension QueryExpression {
   ///
   /// `$0.isCompleted.likely()` renders `likely("reminders"."isCompleted")`.
   public func likely() -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression(.plannerHint("likely", self))
+    SQLQueryExpression(operand: .plannerHint("likely", self))
   }
 
   /// `unlikely(expression)`: the value, hinting to the planner that it is usually false.
   ///
   /// `$0.isCompleted.unlikely()` renders `unlikely("reminders"."isCompleted")`.
   public func unlikely() -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression(.plannerHint("unlikely", self))
+    SQLQueryExpression(operand: .plannerHint("unlikely", self))
   }
 
   /// `likelihood(expression, ?)`: the value, hinting how often it is true (0.0 to 1.0).
   ///
   /// `$0.isCompleted.likelihood(0.25)` renders `likelihood("reminders"."isCompleted", 0.25)`.
   public func likelihood(_ probability: Double) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression(.plannerHint("likelihood", self, ", " + String(probability)))
+    SQLQueryExpression(operand: .plannerHint("likelihood", self, ", " + String(probability)))
   }
 }
 
@@ -311,16 +320,17 @@ extension SQLFunctions {
   /// `SQLFunctions.randomblob(4)` renders `randomblob(4)`.
   public static func randomblob(_ count: Int) -> SQLQueryExpression<[UInt8]> {
     SQLQueryExpression(
-      .sqliteOnly(
-        "randomblob(\(count))", "randomblob()",
-        instead: "use pgcrypto's gen_random_bytes(…) with #sql, or bind random bytes"))
+      operand:
+        .sqliteOnly(
+          "randomblob(\(count))", "randomblob()",
+          instead: "use pgcrypto's gen_random_bytes(…) with #sql, or bind random bytes"))
   }
 
   /// `zeroblob(?)`: `count` zero bytes.
   ///
   /// `SQLFunctions.zeroblob(4)` renders `zeroblob(4)`.
   public static func zeroblob(_ count: Int) -> SQLQueryExpression<[UInt8]> {
-    SQLQueryExpression(.form(.zeroBytes(count)))
+    SQLQueryExpression(operand: .form(.zeroBytes(count)))
   }
 }
 

@@ -66,7 +66,7 @@ extension ScalarDatabaseFunction {
     call.append(sql: "(")
     call.appendArguments(repeat each arguments)
     call.append(sql: ")")
-    return SQLQueryExpression(.swiftFunction(call, name))
+    return SQLQueryExpression(operand: .swiftFunction(call, name))
   }
 }
 

@@ -85,7 +85,7 @@ public struct WindowFunction<QueryValue>: Sendable {
   ///
   /// `$0.title.lastValue().over()` renders `last_value("reminders"."title") OVER ()`.
   public func over(_ window: Window = Window()) -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression("\(call) OVER \(window.fragment)")
+    SQLQueryExpression(operand: "\(call) OVER \(window.fragment)")
   }
 }
 
@@ -96,7 +96,7 @@ extension AggregateFunction {
   public func over(_ window: Window = Window()) -> SQLQueryExpression<QueryValue> {
     var fragment = QueryFragment()
     write(to: &fragment, over: window.fragment)
-    return SQLQueryExpression(fragment)
+    return SQLQueryExpression(operand: fragment)
   }
 }
 

@@ -231,7 +231,8 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
       fragment.append(binding: binding)
     }
     fragment.append(sql: ")")
-    return SQLQueryExpression(fragment)
+    // `(a, b) = (?, ?)`: two operands of the operator.
+    return SQLQueryExpression(compound: fragment)
   }
 
   /// `(columns) = (values)`; for an enum, `(columns) IS (values)`, since the other cases'
@@ -322,9 +323,9 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
       }
       fragment.append(sql: ")")
     }
-    guard !isEmpty else { return SQLQueryExpression(.form(.boolean(false))) }
+    guard !isEmpty else { return SQLQueryExpression(operand: .form(.boolean(false))) }
     fragment.append(sql: "))")
-    return SQLQueryExpression(fragment)
+    return SQLQueryExpression(operand: fragment)
   }
 
   /// `(columns) IN (SELECT …)`: the group holds one of the rows a subquery selects.
@@ -332,7 +333,7 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   /// `Enrollment.where { $0.id.in(Enrollment.where { $0.grade == "A" }.select { $0.id }) }.count()`
   /// renders `SELECT count(*) FROM "enrollments" WHERE (("enrollments"."courseID", "enrollments"."studentID") IN (SELECT "enrollments"."courseID", "enrollments"."studentID" FROM "enrollments" WHERE ("enrollments"."grade" = 'A')))`.
   public func `in`(_ subquery: some Statement<Value>) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression("((\(self)) IN \(subquery))")
+    SQLQueryExpression(operand: "((\(self)) IN \(subquery))")
   }
 }
 
@@ -440,7 +441,7 @@ public enum MacroSupport {
       if index > 0 { fragment.append(sql: ", ") }
       fragment.append(binding: column.isGenerated ? .null : written?.next() ?? .null)
     }
-    return SQLQueryExpression(fragment)
+    return SQLQueryExpression(compound: fragment)
   }
 
   /// A group property's default value in a `@Selection` type's `Columns`: one binding per

@@ -23,6 +23,10 @@ extension Statement {
   @inlinable
   public var resultColumnsTable: String? { nil }
 
+  /// A statement as an expression is a parenthesized subquery.
+  @inlinable
+  public static var rendersDelimited: Bool { true }
+
   /// The statement as an expression: `(SELECT …)`.
   @inlinable
   public func write(to fragment: inout QueryFragment) {

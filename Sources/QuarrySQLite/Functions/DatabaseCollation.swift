@@ -81,6 +81,6 @@ extension QueryExpression {
     fragment.append(sql: " COLLATE ")
     fragment.append(identifier: collation.name)
     fragment.append(sql: ")")
-    return SQLQueryExpression(fragment)
+    return SQLQueryExpression(operand: fragment)
   }
 }

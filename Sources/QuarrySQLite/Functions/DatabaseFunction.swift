@@ -45,7 +45,7 @@ public struct DatabaseFunction<each Input, Output>: Sendable {
   public func callAsFunction<each Argument: QueryExpression>(
     _ arguments: repeat each Argument
   ) -> SQLQueryExpression<Output> where repeat (each Argument).QueryValue == each Input {
-    SQLQueryExpression(renderCall(name, repeat each arguments))
+    SQLQueryExpression(operand: renderCall(name, repeat each arguments))
   }
 }
 
@@ -80,7 +80,7 @@ public struct VariadicDatabaseFunction<Output>: Sendable {
   public func callAsFunction<each Argument: QueryExpression>(
     _ arguments: repeat each Argument
   ) -> SQLQueryExpression<Output> {
-    SQLQueryExpression(renderCall(name, repeat each arguments))
+    SQLQueryExpression(operand: renderCall(name, repeat each arguments))
   }
 }
 
@@ -129,7 +129,7 @@ public struct DatabaseAggregateFunction<Aggregate: DatabaseAggregate>: Sendable 
   public func callAsFunction<each Argument: QueryExpression>(
     _ arguments: repeat each Argument
   ) -> SQLQueryExpression<Aggregate.Output> {
-    SQLQueryExpression(renderCall(name, repeat each arguments))
+    SQLQueryExpression(operand: renderCall(name, repeat each arguments))
   }
 }
 

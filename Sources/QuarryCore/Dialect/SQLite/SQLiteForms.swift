@@ -44,7 +44,7 @@ enum SQLiteForms {
     case .dateTime(let call):
       var arguments: [any QueryAssignable] = []
       if let format = call.format { arguments.append(format) }
-      arguments.append(SQLQueryExpression<Void>(call.time))
+      arguments.append(SQLQueryExpression<Void>(operand: call.time))
       arguments.append(contentsOf: call.modifiers)
       fragment.append(.functionCall(call.function, arguments))
     case .jsonEach(let source):

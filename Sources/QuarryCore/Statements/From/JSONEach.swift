@@ -104,7 +104,7 @@ public struct JSONEachColumns<Key, Value>: Sendable {
 
   @usableFromInline
   func column<T>(_ name: String) -> SQLQueryExpression<T> {
-    SQLQueryExpression("\(quote: alias).\(quote: name)")
+    SQLQueryExpression(operand: "\(quote: alias).\(quote: name)")
   }
 
   /// `"json_each"."key"`: the element's index, or the member's name.
@@ -171,7 +171,7 @@ public struct NullableJSONEachColumns<Key, Value>: Sendable {
   public subscript<T>(
     dynamicMember keyPath: KeyPath<JSONEachColumns<Key, Value>, SQLQueryExpression<T>>
   ) -> SQLQueryExpression<T?> {
-    SQLQueryExpression(columns[keyPath: keyPath].fragment)
+    SQLQueryExpression(operand: columns[keyPath: keyPath].fragment)
   }
 
   /// A column that is already optional stays singly optional.

@@ -197,7 +197,7 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> SQLQueryExpression<Value?> {
-    SQLQueryExpression(reference(columns[keyPath: keyPath]))
+    SQLQueryExpression(operand: reference(columns[keyPath: keyPath]))
   }
 
   /// A column that is already optional stays singly optional: `$1.priority` is an `Int?`.
@@ -214,7 +214,7 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   public subscript<Wrapped>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Wrapped?>>
   ) -> SQLQueryExpression<Wrapped?> {
-    SQLQueryExpression(reference(columns[keyPath: keyPath]))
+    SQLQueryExpression(operand: reference(columns[keyPath: keyPath]))
   }
 
   /// The expression, from the columns (qualified by the alias, if any).
@@ -237,7 +237,7 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   public subscript<Member: QueryExpression>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, Member>
   ) -> SQLQueryExpression<Member.QueryValue?> {
-    SQLQueryExpression(reference(columns[keyPath: keyPath]))
+    SQLQueryExpression(operand: reference(columns[keyPath: keyPath]))
   }
 
   /// A computed column that is already optional stays singly optional.
@@ -253,7 +253,7 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   public subscript<Member: QueryExpression, Wrapped>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, Member>
   ) -> SQLQueryExpression<Wrapped?> where Member.QueryValue == Wrapped? {
-    SQLQueryExpression(reference(columns[keyPath: keyPath]))
+    SQLQueryExpression(operand: reference(columns[keyPath: keyPath]))
   }
 }
 
@@ -537,14 +537,15 @@ extension JoinSelect {
       let filter = other.joinFilter
       source.appendJoin(kind, C.schema, alias: nil, on: on, filter: filter.condition)
       if !filter.predicates.isEmpty {
-        predicates.appendConjunct(SQLQueryExpression<Bool>(filter.predicates))
+        // A `none` filter's predicates: the whole filter's.
+        predicates.appendConjunct(other.withDefaultScope().predicate)
       }
     } else {
       // A cross join has no condition: the joined table's filter goes to WHERE.
       source.appendJoin(kind, C.schema, alias: nil, on: on, filter: QueryFragment())
       let filter = other.withDefaultScope()
       if !filter.predicates.isEmpty {
-        predicates.appendConjunct(SQLQueryExpression<Bool>(filter.predicates))
+        predicates.appendConjunct(filter.predicate)
       }
     }
     selection.append(sql: ", " + C.schema.selectionSQL)

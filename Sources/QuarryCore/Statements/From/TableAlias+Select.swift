@@ -273,6 +273,6 @@ extension TableAlias where Base: PrimaryKeyedTable {
       predicate.append(binding: binding)
     }
     predicate.append(sql: keys.count == 1 ? ")" : "))")
-    return all.where { _ in SQLQueryExpression<Bool>(predicate) }
+    return all.where { _ in SQLQueryExpression<Bool>(operand: predicate) }
   }
 }

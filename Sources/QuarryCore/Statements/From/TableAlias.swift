@@ -48,7 +48,7 @@ public struct AliasedColumns<Base: Table>: QueryExpression, Sendable {
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> SQLQueryExpression<Value> {
-    SQLQueryExpression(columns[keyPath: keyPath].queryFragment)
+    SQLQueryExpression(operand: columns[keyPath: keyPath].queryFragment)
   }
 
   /// A computed column, declared in an extension of the table's `TableColumns`, under the
@@ -60,7 +60,7 @@ public struct AliasedColumns<Base: Table>: QueryExpression, Sendable {
   public subscript<Member: QueryExpression>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, Member>
   ) -> SQLQueryExpression<Member.QueryValue> {
-    SQLQueryExpression(columns[keyPath: keyPath].queryFragment)
+    SQLQueryExpression(operand: columns[keyPath: keyPath].queryFragment)
   }
 }
 

@@ -394,6 +394,6 @@ public struct Excluded<Base: Table>: Sendable {
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> SQLQueryExpression<Value> {
-    SQLQueryExpression("excluded.\(quote: Base.columns[keyPath: keyPath].name)")
+    SQLQueryExpression(operand: "excluded.\(quote: Base.columns[keyPath: keyPath].name)")
   }
 }

@@ -95,7 +95,7 @@ extension Table {
   /// `Reminder.dropTrigger("log_done", ifExists: true)` renders `DROP TRIGGER IF EXISTS "log_done"`.
   public static func dropTrigger(_ name: String, ifExists: Bool = false) -> SQLQueryExpression<Void>
   {
-    SQLQueryExpression("DROP TRIGGER \(raw: ifExists ? "IF EXISTS " : "")\(quote: name)")
+    SQLQueryExpression(operand: "DROP TRIGGER \(raw: ifExists ? "IF EXISTS " : "")\(quote: name)")
   }
 
   /// `after_insert_on_reminders@App/Triggers.swift:12:20`: unique to the place that creates
@@ -250,6 +250,6 @@ public struct TriggerRow<Base: Table>: Sendable {
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> SQLQueryExpression<Value> {
-    SQLQueryExpression("\(raw: prefix).\(quote: Base.columns[keyPath: keyPath].name)")
+    SQLQueryExpression(operand: "\(raw: prefix).\(quote: Base.columns[keyPath: keyPath].name)")
   }
 }

@@ -23,17 +23,19 @@ extension Table {
     // SQLite accepts no parameters in a view: values are written in as literals.
     let view: QueryFragment =
       "CREATE TEMPORARY VIEW \(raw: ifNotExists ? "IF NOT EXISTS " : "")\(raw: schema.quotedName) (\(raw: columns)) AS\n\(select.query.inlined)"
-    guard ifNotExists else { return SQLQueryExpression(view) }
+    guard ifNotExists else { return SQLQueryExpression(operand: view) }
     return SQLQueryExpression(
-      .sqliteOnly(
-        view, "CREATE VIEW IF NOT EXISTS",
-        instead: "drop the view first with dropView(ifExists: true), or create it once"))
+      operand:
+        .sqliteOnly(
+          view, "CREATE VIEW IF NOT EXISTS",
+          instead: "drop the view first with dropView(ifExists: true), or create it once"))
   }
 
   /// `DROP VIEW "name"`
   ///
   /// `OpenReminder.dropView(ifExists: true)` renders `DROP VIEW IF EXISTS "openReminders"`.
   public static func dropView(ifExists: Bool = false) -> SQLQueryExpression<Void> {
-    SQLQueryExpression("DROP VIEW \(raw: ifExists ? "IF EXISTS " : "")\(raw: schema.quotedName)")
+    SQLQueryExpression(
+      operand: "DROP VIEW \(raw: ifExists ? "IF EXISTS " : "")\(raw: schema.quotedName)")
   }
 }

@@ -35,7 +35,7 @@ public enum PredicateBuilder {
   public static func buildExpression<P: QueryExpression<Bool?>>(
     _ predicate: P
   ) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression(predicate.queryFragment)
+    SQLQueryExpression(rendering: predicate)
   }
 
   /// A constant, written as a literal: `true` is written `1`, `false` `0`.
@@ -43,7 +43,7 @@ public enum PredicateBuilder {
   /// `Reminder.where { _ in false }.count()` renders `SELECT count(*) FROM "reminders" WHERE 0`.
   @inlinable
   public static func buildExpression(_ constant: Constant) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression(.form(.boolean(constant.value)))
+    SQLQueryExpression(operand: .form(.boolean(constant.value)))
   }
 
   /// A `true` or `false` literal standing as a predicate.
@@ -88,8 +88,12 @@ public enum PredicateBuilder {
   >(accumulated: Accumulated, next: Next) -> SQLQueryExpression<Bool> {
     var fragment = QueryFragment()
     fragment.appendDelimited(accumulated)
+    let first = fragment.mark
     fragment.appendConjunct(next)
-    return SQLQueryExpression(fragment)
+    // One side empty (an `if` without `else` that didn't run): the other, delimited as it is.
+    if fragment.mark == first { return SQLQueryExpression(rendering: accumulated) }
+    if first.byteCount == 0 { return SQLQueryExpression(rendering: next) }
+    return SQLQueryExpression(compound: fragment)
   }
 
   /// No predicate: renders nothing, and the statement keeps every row.
@@ -97,7 +101,7 @@ public enum PredicateBuilder {
   /// `Reminder.where { _ in }.select { $0.title }` renders `SELECT "reminders"."title" FROM "reminders"`.
   @inlinable
   public static func buildBlock() -> SQLQueryExpression<Bool> {
-    SQLQueryExpression(QueryFragment())
+    SQLQueryExpression(operand: QueryFragment())
   }
 
   /// An `if` without `else`: the predicate when the condition held, nothing otherwise.
@@ -112,7 +116,7 @@ public enum PredicateBuilder {
     _ predicate: (any QueryExpression<Bool>)?
   ) -> SQLQueryExpression<Bool> {
     guard let predicate else { return buildBlock() }
-    return SQLQueryExpression(predicate.queryFragment)
+    return SQLQueryExpression(rendering: predicate)
   }
 
   /// The first branch of an `if`/`else` or `switch`.
@@ -129,7 +133,7 @@ public enum PredicateBuilder {
   public static func buildEither<P: QueryExpression<Bool>>(
     first predicate: P
   ) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression(predicate.queryFragment)
+    SQLQueryExpression(rendering: predicate)
   }
 
   /// The second branch of an `if`/`else` or `switch`.
@@ -146,7 +150,7 @@ public enum PredicateBuilder {
   public static func buildEither<P: QueryExpression<Bool>>(
     second predicate: P
   ) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression(predicate.queryFragment)
+    SQLQueryExpression(rendering: predicate)
   }
 
   /// A `for` loop: every iteration's predicate (nothing when it ran no iteration).
@@ -164,8 +168,15 @@ public enum PredicateBuilder {
     _ predicates: [P]
   ) -> SQLQueryExpression<Bool> {
     var fragment = QueryFragment()
-    for predicate in predicates { fragment.appendConjunct(predicate) }
-    return SQLQueryExpression(fragment)
+    var written: [P] = []
+    for predicate in predicates {
+      let before = fragment.mark
+      fragment.appendConjunct(predicate)
+      if fragment.mark != before { written.append(predicate) }
+    }
+    // One predicate that wrote anything: delimited as it is.
+    guard written.count != 1 else { return SQLQueryExpression(rendering: written[0]) }
+    return SQLQueryExpression(compound: fragment)
   }
 
   /// `if #available`: the predicate as it is.
@@ -176,6 +187,6 @@ public enum PredicateBuilder {
   public static func buildLimitedAvailability<P: QueryExpression<Bool>>(
     _ predicate: P
   ) -> SQLQueryExpression<Bool> {
-    SQLQueryExpression(predicate.queryFragment)
+    SQLQueryExpression(rendering: predicate)
   }
 }

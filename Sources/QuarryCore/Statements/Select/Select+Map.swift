@@ -18,7 +18,8 @@ extension Select {
     var index = 0
     func next<V: QueryDecodable>(_ type: V.Type) -> SQLQueryExpression<V> {
       defer { index += 1 }
-      return SQLQueryExpression(index < terms.count ? terms[index] : QueryFragment())
+      // A term may be any expression: parenthesized where it stands beside others.
+      return SQLQueryExpression(compound: index < terms.count ? terms[index] : QueryFragment())
     }
     let columns = transform(repeat next((each Value).self))
     var mapped: [QueryFragment] = []

@@ -335,6 +335,14 @@ extension Where {
     return both
   }
 
+  /// The predicates as one expression, delimited as they were built: one operand, or several
+  /// `AND`-joined ones.
+  @usableFromInline
+  package var predicate: SQLQueryExpression<Bool> {
+    isOneOperand
+      ? SQLQueryExpression(operand: predicates) : SQLQueryExpression(compound: predicates)
+  }
+
   /// The predicates as an operand of `OR`: as they are when they are one already (`"a"`,
   /// `("a" = ?)`), in parentheses otherwise (`(a AND b)`).
   @usableFromInline

@@ -135,7 +135,7 @@ public struct Updates<Base: Table> {
   public subscript<Wrapped>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Wrapped?>>
   ) -> any QueryAssignable<Wrapped> {
-    get { SQLQueryExpression<Wrapped>(current(Base.columns[keyPath: keyPath]).fragment) }
+    get { current(Base.columns[keyPath: keyPath]).wrapped(as: Wrapped.self) }
     set { assign(Base.columns[keyPath: keyPath].name, newValue) }
   }
 
@@ -199,10 +199,11 @@ public struct Updates<Base: Table> {
   /// The column's value as assigned so far, or the column itself.
   func current<Value>(_ column: TableColumn<Base, Value>) -> SQLQueryExpression<Value> {
     if let index = columns.firstIndex(of: column.name) {
-      return SQLQueryExpression(values[index])
+      // Any expression may have been assigned: parenthesized where it stands beside others.
+      return SQLQueryExpression(compound: values[index])
     }
-    guard let alias else { return SQLQueryExpression(column.queryFragment) }
-    return SQLQueryExpression("\(quote: alias).\(quote: column.name)")
+    guard let alias else { return SQLQueryExpression(operand: column.queryFragment) }
+    return SQLQueryExpression(operand: "\(quote: alias).\(quote: column.name)")
   }
 
   /// Assigns a whole value to every column of a group.
@@ -218,7 +219,7 @@ public struct Updates<Base: Table> {
   mutating func assign(_ column: String, binding: QueryBinding) {
     var value = QueryFragment()
     value.append(binding: binding)
-    assign(column, SQLQueryExpression<Void>(value))
+    assign(column, SQLQueryExpression<Void>(operand: value))
   }
 
   /// Assigns a value or an expression to the column named `column`, as `$0.column = value`
@@ -280,7 +281,7 @@ public struct GroupUpdates<Base: Table, Value: Selection> {
   public subscript<Wrapped: QueryBindable>(
     dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Wrapped?>>
   ) -> any QueryAssignable<Wrapped> {
-    get { SQLQueryExpression<Wrapped>(updates.current(group[dynamicMember: keyPath]).fragment) }
+    get { updates.current(group[dynamicMember: keyPath]).wrapped(as: Wrapped.self) }
     set {
       let member = Value.selectionMembers[keyPath: keyPath].name
       updates.assign(group[dynamicMember: keyPath].name, newValue)
@@ -419,7 +420,7 @@ func compound<Value>(
   fragment.append(sql: " \(`operator`) ")
   rhs.write(to: &fragment)
   fragment.append(sql: ")")
-  return SQLQueryExpression<Value>(fragment)
+  return SQLQueryExpression<Value>(operand: fragment)
 }
 
 /// `column = column + ?`
@@ -626,7 +627,7 @@ public func |= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs:
 /// SET "priority" = (~("reminders"."priority" & 1) & ("reminders"."priority" | 1))
 /// ```
 public func ^= <Value: QueryInteger>(lhs: inout any QueryAssignable<Value>, rhs: Value) {
-  lhs = SQLQueryExpression<Value>(lhs.queryFragment) ^ rhs
+  lhs = SQLQueryExpression<Value>(operand: lhs.queryFragment) ^ rhs
 }
 
 extension SQLQueryExpression where QueryValue == String {
@@ -640,7 +641,7 @@ extension SQLQueryExpression where QueryValue == String {
   /// SET "title" = ("reminders"."title" || '!')
   /// ```
   public mutating func append(_ other: String) {
-    self = SQLQueryExpression(compound(self, "||", other).queryFragment)
+    self = SQLQueryExpression(operand: compound(self, "||", other).queryFragment)
   }
 
   /// `column = column || expression`.
@@ -653,7 +654,7 @@ extension SQLQueryExpression where QueryValue == String {
   /// SET "title" = ("reminders"."title" || lower("reminders"."title"))
   /// ```
   public mutating func append(_ other: some QueryExpression<String>) {
-    self = SQLQueryExpression(compound(self, "||", other).queryFragment)
+    self = SQLQueryExpression(operand: compound(self, "||", other).queryFragment)
   }
 
   /// `column = column || ?`: `$0.title.append(contentsOf: " (copy)")`.
@@ -709,6 +710,6 @@ extension SQLQueryExpression where QueryValue == Bool {
   /// SET "isCompleted" = (NOT "reminders"."isCompleted")
   /// ```
   public mutating func toggle() {
-    self = SQLQueryExpression("(NOT \(self))")
+    self = SQLQueryExpression(operand: "(NOT \(self))")
   }
 }
