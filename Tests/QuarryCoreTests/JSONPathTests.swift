@@ -114,8 +114,9 @@ struct JSONPathTests {
       },
       db: db,
       sql: """
-        SELECT (SELECT count(*) FROM json_each(((("posts"."author" ->> '$."links"') \
-        ->> '$[0]."tags"')))), json_array_length(("posts"."author" ->> '$."links"')), \
+        SELECT (SELECT count(*)
+        FROM json_each((("posts"."author" ->> '$."links"') ->> '$[0]."tags"'))), \
+        json_array_length(("posts"."author" ->> '$."links"')), \
         json_array_length("posts"."grid", '$[1]')
         FROM "posts"
         ORDER BY "posts"."id"
@@ -130,9 +131,11 @@ struct JSONPathTests {
       sql: """
         SELECT "posts"."id"
         FROM "posts"
-        WHERE EXISTS (SELECT "json_each"."key", "json_each"."value" \
-        FROM json_each(((("posts"."author" ->> '$."links"') ->> '$[0]."tags"'))) \
-        WHERE ("json_each"."value" = 'blog'))
+        WHERE (EXISTS (SELECT "json_each"."key", "json_each"."value", "json_each"."type", \
+        "json_each"."atom", "json_each"."id", "json_each"."parent", "json_each"."fullkey", \
+        "json_each"."path"
+        FROM json_each((("posts"."author" ->> '$."links"') ->> '$[0]."tags"'))
+        WHERE ("json_each"."value" = 'blog')))
         """)
     #expect(tagged == [1])
   }
