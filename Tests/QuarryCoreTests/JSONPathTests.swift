@@ -87,7 +87,10 @@ struct JSONPathTests {
     let db = try Self.database()
     let rows = try assertQuery(
       Post.where { $0.id == 1 }.select {
-        ($0.grid.jsonExtract(\.[1][0]), $0.grid.jsonExtract(\.[0]), $0.author.jsonExtract(\.links[0]))
+        (
+          $0.grid.jsonExtract(\.[1][0]), $0.grid.jsonExtract(\.[0]),
+          $0.author.jsonExtract(\.links[0])
+        )
       },
       db: db,
       sql: """

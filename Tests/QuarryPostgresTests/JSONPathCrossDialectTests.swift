@@ -60,6 +60,9 @@ let dropNicknames = Story.update { $0.byline = $0.byline.jsonRemove(\.nickname) 
 let replaceGridCell = Story.where { $0.id == 1 }.update {
   $0.grid = $0.grid.jsonReplace(\.[0][1], 9)
 }
+let renameFirstSite = Story.update {
+  $0.byline = $0.byline.jsonSet(\.sites[0].homepage, "blob.org")
+}
 let storyTitlesByID = Story.select { $0.byline.jsonExtract(\.name).jsonGroupArray() }
 
 @Suite("JSON paths from key paths on both databases", .enabled(if: PostgresTestServer.isEnabled))
@@ -83,7 +86,8 @@ struct JSONPathCrossDialectTests {
         try await insertStories.execute(db)
       }
       let read = [
-        try storyPaths.fetchAll(sqlite), try await postgres.read { try await storyPaths.fetchAll($0) },
+        try storyPaths.fetchAll(sqlite),
+        try await postgres.read { try await storyPaths.fetchAll($0) },
       ]
       for rows in read {
         #expect(rows.map(\.0) == ["blob.example", nil])
@@ -95,7 +99,8 @@ struct JSONPathCrossDialectTests {
       #expect(try storiesTaggedBlog.fetchAll(sqlite) == [1])
       #expect(try await postgres.read { try await storiesTaggedBlog.fetchAll($0) } == [1])
       let sites = [
-        try firstSites.fetchAll(sqlite), try await postgres.read { try await firstSites.fetchAll($0) },
+        try firstSites.fetchAll(sqlite),
+        try await postgres.read { try await firstSites.fetchAll($0) },
       ]
       for fetched in sites {
         #expect(fetched.map { $0?.queryOutput } == [stories[0].byline.sites[0], nil])
@@ -120,6 +125,20 @@ struct JSONPathCrossDialectTests {
         #expect(rows.map(\.byline.sites) == stories.map(\.byline.sites))
         #expect(rows.map(\.grid) == [[[1, 9], [3, 4]], []])
       }
+      // A mutation through a column the row stores as JSON text fails on both, saying why.
+      var failures: [String] = []
+      do { try renameFirstSite.execute(sqlite) } catch { failures.append("\(error)") }
+      do {
+        try await postgres.write { try await renameFirstSite.execute($0) }
+      } catch {
+        failures.append("\(error)")
+      }
+      #expect(failures.count == 2)
+      #expect(
+        failures.allSatisfy {
+          $0.contains("goes through a column that the row stores as JSON text")
+        },
+        "\(failures)")
       let names = [
         try storyTitlesByID.fetchOne(sqlite),
         try await postgres.read { try await storyTitlesByID.fetchOne($0) },
