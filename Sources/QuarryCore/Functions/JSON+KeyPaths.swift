@@ -23,9 +23,8 @@ extension Optional: JSONStoredValue where Wrapped: JSONStoredValue {
 }
 
 extension QueryExpression where QueryValue: JSONStoredValue {
-  /// `json ->> '$."links"[0]."homepage"'`: the value at a path of members (columns of a
-  /// `@Table` value) and array indexes, typed as what the path ends at; nil where it finds
-  /// nothing. A path through a column that the row itself stores as JSON reads that column's
+  /// `json ->> '$."name"'`: the value at a path of members (columns of a `@Table` value) and
+  /// array indexes, typed as what the path ends at; nil where it finds nothing. A path through a column that the row itself stores as JSON reads that column's
   /// text again: `\.links[0].homepage` is `((json ->> '$."links"') ->> '$[0]."homepage"')`.
   ///
   /// `Post.select { $0.author.jsonExtract(\.name) }` renders `SELECT ("posts"."author" ->> '$."name"') FROM "posts"`.

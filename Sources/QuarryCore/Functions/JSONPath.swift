@@ -16,7 +16,7 @@
 public struct JSONPath<Value>: Sendable {
   /// The SQLite path of each read of JSON text: one, unless the path goes through a column of a
   /// row that is itself stored as JSON, whose text is read again from the next step on.
-  package private(set) var segments: [String] = ["$"]
+  private(set) var segments: [String] = ["$"]
   /// Whether the value here is such a column's JSON text, so that the next step reads it again.
   private var isText = false
 
