@@ -67,6 +67,26 @@ let storyTitlesByID = Story.select { $0.byline.jsonExtract(\.name).jsonGroupArra
 
 @Suite("JSON paths from key paths on both databases", .enabled(if: PostgresTestServer.isEnabled))
 struct JSONPathCrossDialectTests {
+  /// PostgreSQL reads each SQLite path as a `jsonpath`, and a column's JSON text as `jsonb`.
+  @Test func pathsRenderForPostgreSQL() {
+    let deep = Story.select { $0.byline.jsonExtract(\.sites[0].homepage) }
+    let rendered = deep.query.rendered(for: .postgres)
+    #expect(
+      rendered.sql == """
+        SELECT (jsonb_path_query_first(CAST((jsonb_path_query_first(CAST("stories"."byline" AS \
+        jsonb), CAST(? AS jsonpath)) #>> '{}') AS jsonb), CAST(? AS jsonpath)) #>> '{}')
+        FROM "stories"
+        """)
+    #expect(rendered.bindings == [.text(#"$."sites""#), .text(#"$[0]."homepage""#)])
+    let removal = dropNicknames.query.rendered(for: .postgres)
+    #expect(
+      removal.sql == """
+        UPDATE "stories"
+        SET "byline" = (CAST("stories"."byline" AS jsonb) #- CAST(? AS text[]))
+        """)
+    #expect(removal.bindings == [.text(#"{"nickname"}"#)])
+  }
+
   @Test func pathsAtAnyDepthReadAndChangeAlike() async throws {
     let sqlite = try Database()
     try sqlite.execute(
