@@ -93,7 +93,7 @@ struct JSONRowsTests {
         SELECT json_group_array(DISTINCT "items"."listID") FILTER (WHERE ("items"."id" > 1))
         FROM "items"
         """)
-    #expect(lists == ["[1,2]"])
+    #expect(lists.map(\.queryOutput) == [[1, 2]])
     let done = try assertQuery(
       Entry.select { $0.jsonGroupArray(filter: $0.isDone) }, db: db,
       sql: """

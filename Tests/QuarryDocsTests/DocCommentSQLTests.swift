@@ -2005,6 +2005,27 @@ struct DocCommentSQLTests {
       SELECT (SELECT count(*) FROM json_each(("posts"."author" ->> '$."aliases"')))
       FROM "posts"
       """#)
+    check(
+      Post.select { $0.author.jsonExtract(\.links[0].homepage) },
+      #"SELECT (("posts"."author" ->> '$."links"') ->> '$[0]."homepage"') FROM "posts""#)
+    check(
+      Post.select { $0.author.jsonArrayLength(\.aliases) },
+      #"SELECT json_array_length(("posts"."author" ->> '$."aliases"')) FROM "posts""#)
+    check(
+      Post.update { $0.author = $0.author.jsonSet(\.name, "Blob") },
+      #"UPDATE "posts" SET "author" = json_set("posts"."author", '$."name"', 'Blob')"#)
+    check(
+      Post.update { $0.author = $0.author.jsonInsert(\.nickname, "Bee") },
+      #"UPDATE "posts" SET "author" = json_insert("posts"."author", '$."nickname"', 'Bee')"#)
+    check(
+      Post.update { $0.author = $0.author.jsonReplace(\.name, "Blob") },
+      #"UPDATE "posts" SET "author" = json_replace("posts"."author", '$."name"', 'Blob')"#)
+    check(
+      Post.update { $0.author = $0.author.jsonRemove(\.nickname) },
+      #"UPDATE "posts" SET "author" = json_remove("posts"."author", '$."nickname"')"#)
+    check(
+      TaggedReminder.select { $0.tags.jsonGroupArray() },
+      #"SELECT json_group_array(json("taggedReminders"."tags")) FROM "taggedReminders""#)
     // The JSONB functions run where SQLite has them (3.45 or later).
     let jsonb = DocCommentSchema.hasJSONBFunctions
     check(

@@ -126,9 +126,8 @@ struct StatementsBuiltOnceTests {
       try await SampleData.load(into: postgres)
       let sqlite = try tagLists.fetchOne(SampleData.sqlite())
       let rows = try await postgres.read { db in try await tagLists.fetchOne(db) }
-      for text in [sqlite, rows] {
-        let arrays = try JSONDecoder().decode([[String]].self, from: Data((text ?? "").utf8))
-        #expect(arrays == [SampleData.taggings[0].tags])
+      for arrays in [sqlite, rows] {
+        #expect(arrays?.queryOutput == [SampleData.taggings[0].tags])
       }
     }
   }

@@ -12,7 +12,7 @@ extension QueryAssignable where QueryValue: StoredAsJSON {
     jsonMutation(.set, path, value, binary: true)
   }
 
-  /// `jsonb_insert(json, ?, value)`: ``jsonInsert(_:_:)`` returning JSONB.
+  /// `jsonb_insert(json, ?, value)`: `jsonInsert(_:_:)` returning JSONB.
   ///
   /// `Profile.select { $0.tags.jsonbInsert("$[0]", "home") }` renders `SELECT jsonb_insert("profiles"."tags", '$[0]', 'home') FROM "profiles"`.
   public func jsonbInsert<Value: QueryAssignable>(_ path: String, _ value: Value)
@@ -30,7 +30,7 @@ extension QueryAssignable where QueryValue: StoredAsJSON {
     jsonMutation(.replace, path, value, binary: true)
   }
 
-  /// `jsonb_remove(json, ?)`: ``jsonRemove(_:)`` returning JSONB.
+  /// `jsonb_remove(json, ?)`: `jsonRemove(_:)` returning JSONB.
   ///
   /// `Profile.select { $0.tags.jsonbRemove("$[0]") }` renders `SELECT jsonb_remove("profiles"."tags", '$[0]') FROM "profiles"`.
   public func jsonbRemove(_ path: String) -> SQLQueryExpression<QueryValue> {
@@ -91,7 +91,7 @@ extension QueryExpression {
 
 extension QueryExpression where QueryValue: Codable {
   /// `jsonb_group_array(expression)`: the group's values as a JSONB array, which decodes as an
-  /// array of them. `distinct`, `order` and `filter` work as in ``jsonGroupArray(distinct:order:filter:)``.
+  /// array of them. `distinct`, `order` and `filter` work as in `jsonGroupArray()`.
   ///
   /// `$0.title.jsonbGroupArray()` renders `jsonb_group_array("reminders"."title")`.
   public func jsonbGroupArray(

@@ -1,7 +1,7 @@
-// Paths into a table's row stored as JSON, named by the table's columns: `$0.author.jsonExtract(
-// \.name)` for `@Column(as: Author.JSONRepresentation.self)`, where `Author` is a `@Table`. A row
-// is stored as an object of its columns (see `JSONCoding`), so the path is the column's name,
-// `'$."name"'`, and the value is typed as the column.
+// Paths into a value stored as JSON written as key paths (see `JSONPath`): `$0.author.jsonExtract(
+// \.links[0].homepage)` for `@Column(as: Author.JSONRepresentation.self)`, where `Author` is a
+// `@Table`. A row is stored as an object of its columns (see `JSONCoding`), so a member is the
+// column's name, `'$."name"'`, and the value is typed as the column.
 
 /// A value stored as JSON or JSONB whose Swift type is known: ``JSONRepresentation``,
 /// ``JSONBRepresentation``, or an optional one.
@@ -22,44 +22,119 @@ extension Optional: JSONStoredValue where Wrapped: JSONStoredValue {
   public typealias StoredValue = Wrapped.StoredValue
 }
 
-extension QueryExpression where QueryValue: JSONStoredValue, QueryValue.StoredValue: Table {
-  /// `json ->> '$."name"'`: a column of the row stored as JSON, typed as the column; nil where
-  /// the row (or the column) is missing.
+extension QueryExpression where QueryValue: JSONStoredValue {
+  /// `json ->> '$."name"'`: the value at a path of members (columns of a `@Table` value) and
+  /// array indexes, typed as what the path ends at; nil where it finds nothing. A path through a column that the row itself stores as JSON reads that column's
+  /// text again: `\.links[0].homepage` is `((json ->> '$."links"') ->> '$[0]."homepage"')`.
   ///
   /// `Post.select { $0.author.jsonExtract(\.name) }` renders `SELECT ("posts"."author" ->> '$."name"') FROM "posts"`.
-  public func jsonExtract<Member>(
-    _ column: KeyPath<
-      QueryValue.StoredValue.TableColumns, TableColumn<QueryValue.StoredValue, Member>
-    >
-  ) -> SQLQueryExpression<Member?> {
-    let path = Self.jsonPath(column)
-    return SQLQueryExpression(
-      operand:
-        .form(.jsonExtract(queryFragment, path: path, SQLType(Member.self), isFunction: false)))
+  ///
+  /// `Post.select { $0.author.jsonExtract(\.links[0].homepage) }` renders `SELECT (("posts"."author" ->> '$."links"') ->> '$[0]."homepage"') FROM "posts"`.
+  public func jsonExtract<Member>(_ path: KeyPath<JSONPath<QueryValue>, JSONPath<Member>>)
+    -> SQLQueryExpression<Member?>
+  {
+    SQLQueryExpression(
+      operand: JSONPath.of(path).extract(from: queryFragment, as: SQLType(Member.self)))
   }
 
-  /// `SELECT … FROM json_each(json ->> '$."name"')`: the elements of a column of the row stored
-  /// as JSON, itself stored as JSON (`@Column(as: [String].JSONRepresentation.self)`), typed as
-  /// the column's elements. (The row holds that column's JSON as its text, as a row binds it:
-  /// `->>` reads the text, which `json_each` reads as JSON.)
+  /// `SELECT … FROM json_each(json ->> path)`: the elements of the array (or members of the
+  /// object) at a path, typed as its elements. (A column of the row stored as JSON is held as
+  /// its text: `->>` reads the text, which `json_each` reads as JSON.)
   ///
   /// `Post.select { $0.author.jsonEach(\.aliases).count() }` renders `SELECT (SELECT count(*) FROM json_each(("posts"."author" ->> '$."aliases"'))) FROM "posts"`.
   public func jsonEach<Member: JSONEachSource>(
-    _ column: KeyPath<
-      QueryValue.StoredValue.TableColumns, TableColumn<QueryValue.StoredValue, Member>
-    >
+    _ path: KeyPath<JSONPath<QueryValue>, JSONPath<Member>>
   ) -> JoinSelect<JSONEachRow<Member>, JSONEachRowColumns<Member>> {
     JSONEach.elements(
-      of: jsonExtract(column).queryFragment, path: nil, key: JSONEachKey<Member>.self,
-      value: JSONEachValue<Member>.self)
+      of: JSONPath.of(path).extract(from: queryFragment, as: SQLType(Member.self)), path: nil,
+      key: JSONEachKey<Member>.self, value: JSONEachValue<Member>.self)
   }
 
-  /// `'$."name"'`: the JSON path of a column of the stored row.
-  static func jsonPath<Member>(
-    _ column: KeyPath<
-      QueryValue.StoredValue.TableColumns, TableColumn<QueryValue.StoredValue, Member>
-    >
-  ) -> String {
-    #"$.""# + QueryValue.StoredValue.columns[keyPath: column].name + #"""#
+  /// `json_array_length(json, path)`: the number of elements of the array at a path; nil where
+  /// the path finds nothing.
+  ///
+  /// `Post.select { $0.author.jsonArrayLength(\.aliases) }` renders `SELECT json_array_length(("posts"."author" ->> '$."aliases"')) FROM "posts"`.
+  public func jsonArrayLength<Member: JSONEachSource>(
+    _ path: KeyPath<JSONPath<QueryValue>, JSONPath<Member>>
+  ) -> SQLQueryExpression<Int?> {
+    let path = JSONPath.of(path)
+    if let single = path.singlePath {
+      return SQLQueryExpression(operand: .form(.jsonArrayLength(queryFragment, path: single)))
+    }
+    return SQLQueryExpression(
+      operand:
+        .form(.jsonArrayLength(path.extract(from: queryFragment, as: .text), path: nil)))
+  }
+}
+
+// JSON mutations at a key path, of the column's own type, so that an update assigns them to
+// the column they read: `$0.author = $0.author.jsonSet(\.name, "Blob")`. A path reached through
+// a column that the row stores as JSON (`\.links[0].homepage`, where `links` is such a column)
+// would need that column's text rewritten inside the row: running it fails with an error that
+// says so, before anything is sent.
+extension QueryAssignable where QueryValue: JSONStoredValue {
+  /// `json_set(json, path, value)`: the JSON with `value` at the path, replacing what is there
+  /// or creating it.
+  ///
+  /// `Post.update { $0.author = $0.author.jsonSet(\.name, "Blob") }` renders `UPDATE "posts" SET "author" = json_set("posts"."author", '$."name"', 'Blob')`.
+  public func jsonSet<Member, Value: QueryAssignable>(
+    _ path: KeyPath<JSONPath<QueryValue>, JSONPath<Member>>, _ value: Value
+  ) -> SQLQueryExpression<QueryValue> where Value.QueryValue == Member {
+    jsonMutation(.set, JSONPath.of(path), value)
+  }
+
+  /// `json_insert(json, path, value)`: the JSON with `value` at the path of an optional member,
+  /// only where nothing is there yet. (A row stored as JSON holds a nil column as `null`, which
+  /// is something: remove the member first.)
+  ///
+  /// `Post.update { $0.author = $0.author.jsonInsert(\.nickname, "Bee") }` renders `UPDATE "posts" SET "author" = json_insert("posts"."author", '$."nickname"', 'Bee')`.
+  public func jsonInsert<Member, Value: QueryAssignable>(
+    _ path: KeyPath<JSONPath<QueryValue>, JSONPath<Member?>>, _ value: Value
+  ) -> SQLQueryExpression<QueryValue> where Value.QueryValue == Member {
+    jsonMutation(.insert, JSONPath.of(path), value)
+  }
+
+  /// `json_replace(json, path, value)`: the JSON with `value` at the path, only where something
+  /// is there already.
+  ///
+  /// `Post.update { $0.author = $0.author.jsonReplace(\.name, "Blob") }` renders `UPDATE "posts" SET "author" = json_replace("posts"."author", '$."name"', 'Blob')`.
+  public func jsonReplace<Member, Value: QueryAssignable>(
+    _ path: KeyPath<JSONPath<QueryValue>, JSONPath<Member>>, _ value: Value
+  ) -> SQLQueryExpression<QueryValue> where Value.QueryValue == Member {
+    jsonMutation(.replace, JSONPath.of(path), value)
+  }
+
+  /// `json_remove(json, path)`: the JSON without the value at the path (an array's later
+  /// elements move up).
+  ///
+  /// `Post.update { $0.author = $0.author.jsonRemove(\.nickname) }` renders `UPDATE "posts" SET "author" = json_remove("posts"."author", '$."nickname"')`.
+  public func jsonRemove<Member>(_ path: KeyPath<JSONPath<QueryValue>, JSONPath<Member>>)
+    -> SQLQueryExpression<QueryValue>
+  {
+    let path = JSONPath.of(path)
+    guard let target = path.mutationPath else { return Self.unwritable(path) }
+    return jsonRemoval(target.path, binary: QueryValue.self is any StoredAsJSONB.Type)
+  }
+
+  private func jsonMutation<Member, Value: QueryAssignable>(
+    _ mutation: JSONMutation, _ path: JSONPath<Member>, _ value: Value
+  ) -> SQLQueryExpression<QueryValue> {
+    guard let target = path.mutationPath else { return Self.unwritable(path) }
+    // A column of the row stored as JSON is held as its text: the value is written as text.
+    return jsonMutation(mutation, target.path, value, isJSON: target.isText ? false : nil)
+  }
+
+  /// An expression that fails, before anything is sent, with why the path can't be changed.
+  private static func unwritable<Member>(_ path: JSONPath<Member>) -> SQLQueryExpression<
+    QueryValue
+  > {
+    var fragment = QueryFragment()
+    fragment.append(
+      binding: .invalid(
+        QueryBindingError(
+          "The JSON path \(path.segments.joined(separator: " then ")) goes through a column "
+            + "that the row stores as JSON text, which a JSON mutation can't rewrite: assign "
+            + "the whole value, or change that column's JSON with jsonSet(_:to:) on its text")))
+    return SQLQueryExpression(operand: fragment)
   }
 }

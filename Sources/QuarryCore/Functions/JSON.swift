@@ -38,11 +38,13 @@ extension QueryExpression {
     SQLQueryExpression(operand: .form(.jsonArrayLength(queryFragment, path: path)))
   }
 
-  /// `json_group_array(expression)`: the group's values as a JSON array. A column stored as
-  /// JSON (`@Column(as: [String].JSONRepresentation.self)`) is read as JSON, `json(…)`, so the
-  /// array holds its arrays and objects, not strings of their text. `distinct` leaves out
-  /// repeated values, `order` sorts the array (SQLite 3.44 or later), `filter` keeps only the
-  /// rows it matches.
+}
+
+extension QueryExpression where QueryValue: Codable {
+  /// `json_group_array(expression)`: the group's values as a JSON array, which decodes as an
+  /// array of them, each as its column does (a `Bool` from `1`, a `Date` from its text).
+  /// `distinct` leaves out repeated values, `order` sorts the array (SQLite 3.44 or later),
+  /// `filter` keeps only the rows it matches.
   ///
   /// `$0.title.jsonGroupArray()` renders `json_group_array("reminders"."title")`.
   ///
@@ -50,10 +52,26 @@ extension QueryExpression {
   public func jsonGroupArray(
     distinct: Bool = false, order: (any QueryExpression)? = nil,
     filter: (any QueryExpression<Bool>)? = nil
-  ) -> AggregateFunction<String> {
+  ) -> AggregateFunction<JSONRepresentation<[QueryValue]>> {
+    JSONRows.groupArray(
+      queryFragment, distinct: distinct, order: order, filter: filter?.queryFragment)
+  }
+}
+
+extension QueryExpression where QueryValue: JSONStoredValue {
+  /// `json_group_array(json(expression))`: the group's values of a column stored as JSON
+  /// (`@Column(as: [String].JSONRepresentation.self)`) as a JSON array of them, read as JSON so
+  /// that the array holds their arrays and objects, not strings of their text; it decodes as an
+  /// array of the stored values. `distinct`, `order` and `filter` work as for other values.
+  ///
+  /// `TaggedReminder.select { $0.tags.jsonGroupArray() }` renders `SELECT json_group_array(json("taggedReminders"."tags")) FROM "taggedReminders"`.
+  public func jsonGroupArray(
+    distinct: Bool = false, order: (any QueryExpression)? = nil,
+    filter: (any QueryExpression<Bool>)? = nil
+  ) -> AggregateFunction<JSONRepresentation<[QueryValue.StoredValue]>> {
     JSONRows.groupArray(
       queryFragment, distinct: distinct, order: order, filter: filter?.queryFragment,
-      isJSON: QueryValue.self is any StoredAsJSON.Type)
+      isJSON: true)
   }
 }
 
@@ -108,13 +126,14 @@ extension QueryAssignable where QueryValue: StoredAsJSON {
   }
 
   func jsonMutation<Value: QueryAssignable>(
-    _ mutation: JSONMutation, _ path: String, _ value: Value, binary: Bool? = nil
+    _ mutation: JSONMutation, _ path: String, _ value: Value, binary: Bool? = nil,
+    isJSON: Bool? = nil
   ) -> SQLQueryExpression<QueryValue> {
     var json = QueryFragment()
     write(to: &json)
     var written = QueryFragment()
     written.appendTypedArgument(value)
-    let isJSON = Value.QueryValue.self is any StoredAsJSON.Type
+    let isJSON = isJSON ?? (Value.QueryValue.self is any StoredAsJSON.Type)
     return SQLQueryExpression(
       operand:
         .form(

@@ -113,8 +113,16 @@ enum DocCommentSchema {
   @Table("authors") struct Author: Codable {
     let id: Int
     var name = ""
+    var nickname: String?
     @Column(as: [String].JSONRepresentation.self)
     var aliases: [String] = []
+    @Column(as: [DocCommentSchema.Link].JSONRepresentation.self)
+    var links: [DocCommentSchema.Link] = []
+  }
+
+  /// An author's link, stored as JSON in the author.
+  @Table("links") struct Link: Codable {
+    var homepage = ""
   }
 
   /// Posts with their author as JSON.
@@ -185,7 +193,8 @@ enum DocCommentSchema {
       ('Call Ada', '[]', '{"tags":[]}');
     CREATE TABLE "profiles" ("id" INTEGER PRIMARY KEY, "tags" BLOB NOT NULL) STRICT;
     CREATE TABLE "posts" ("id" INTEGER PRIMARY KEY, "author" TEXT NOT NULL) STRICT;
-    INSERT INTO "posts" VALUES (1, '{"aliases":["B"],"id":7,"name":"Blob"}');
+    INSERT INTO "posts" VALUES (1, '{"aliases":"[\\"B\\"]","id":7,"name":"Blob",'
+      || '"links":"[{\\"homepage\\":\\"blob.example\\"}]"}');
     INSERT INTO "profiles" VALUES (1, X'4B17611762');
     INSERT INTO "remindersLists" ("id", "title") VALUES (1, 'Home'), (2, 'Work');
     INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID") VALUES
