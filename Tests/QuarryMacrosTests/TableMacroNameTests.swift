@@ -25,14 +25,21 @@ struct TableMacroNameTests {
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
           init() {}
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Reminder
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: Int?
           nonisolated init(id: Int? = nil) {
             self.id = id
           }
+          nonisolated init(_ row: Reminder) {
+            self.id = row.id
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
           }
         }
         typealias PrimaryKey = Int
@@ -78,6 +85,10 @@ struct TableMacroNameTests {
           let title = QuarryCore.TableColumn<Note, String>("title", qualifiedName: "\"archive\".\"notes\".\"title\"")
           init() {}
         }
+        typealias Draft = Note
+        init(_ row: Note) {
+          self = row
+        }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "notes",
@@ -97,6 +108,10 @@ struct TableMacroNameTests {
           typealias QueryValue = Tag
           let name = QuarryCore.TableColumn<Tag, String>("name", qualifiedName: "\"main\".\"tags\".\"name\"")
           init() {}
+        }
+        typealias Draft = Tag
+        init(_ row: Tag) {
+          self = row
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
@@ -146,6 +161,10 @@ struct TableMacroNameTests {
           let name = QuarryCore.TableColumn<Category, String>("name", qualifiedName: "\"categories\".\"name\"")
           init() {}
         }
+        typealias Draft = Category
+        init(_ row: Category) {
+          self = row
+        }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "categories",
@@ -165,6 +184,10 @@ struct TableMacroNameTests {
           let name = QuarryCore.TableColumn<Status, String>("name", qualifiedName: "\"statuses\".\"name\"")
           init() {}
         }
+        typealias Draft = Status
+        init(_ row: Status) {
+          self = row
+        }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "statuses",
@@ -183,6 +206,10 @@ struct TableMacroNameTests {
           typealias QueryValue = RemindersList
           let name = QuarryCore.TableColumn<RemindersList, String>("name", qualifiedName: "\"remindersLists\".\"name\"")
           init() {}
+        }
+        typealias Draft = RemindersList
+        init(_ row: RemindersList) {
+          self = row
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(

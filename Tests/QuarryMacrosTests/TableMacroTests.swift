@@ -41,8 +41,9 @@ struct TableMacroTests {
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
           init() {}
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Reminder
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: Int?
           var title: String
           var isCompleted: Bool
@@ -53,11 +54,23 @@ struct TableMacroTests {
             self.isCompleted = isCompleted
             self.priority = priority
           }
+          nonisolated init(_ row: Reminder) {
+            self.id = row.id
+            self.title = row.title
+            self.isCompleted = row.isCompleted
+            self.priority = row.priority
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.title.bind(to: binder)
             try self.isCompleted.bind(to: binder)
             try self.priority.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
+            self.title = try decoder.decode(String.self)
+            self.isCompleted = try decoder.decode(Bool.self)
+            self.priority = try decoder.decode(Priority?.self)
           }
         }
         typealias PrimaryKey = Int
@@ -97,6 +110,10 @@ struct TableMacroTests {
           typealias QueryValue = Empty
           init() {}
         }
+        typealias Draft = Empty
+        init(_ row: Empty) {
+          self = row
+        }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "empties",
@@ -130,6 +147,10 @@ struct TableMacroTests {
           public typealias QueryValue = Item
           public let isDeleted = QuarryCore.TableColumn<Item, Bool>("isDeleted", qualifiedName: "\"items\".\"isDeleted\"")
           public init() {}
+        }
+        public typealias Draft = Item
+        public init(_ row: Item) {
+          self = row
         }
         public static let columns = TableColumns()
         public static var defaultScope: QuarryCore.DefaultScope { QuarryCore.DefaultScope(all) }
@@ -171,14 +192,21 @@ struct TableMacroTests {
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
           init() {}
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Reminder
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: Int?
           nonisolated init(id: Int? = nil) {
             self.id = id
           }
+          nonisolated init(_ row: Reminder) {
+            self.id = row.id
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
           }
         }
         typealias PrimaryKey = Int
@@ -215,14 +243,21 @@ struct TableMacroTests {
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
           init() {}
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Reminder
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: Int?
           nonisolated init(id: Int? = nil) {
             self.id = id
           }
+          nonisolated init(_ row: Reminder) {
+            self.id = row.id
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
           }
         }
         typealias PrimaryKey = Int
