@@ -23,6 +23,21 @@ let moveUpOnly = Reminder.insert {
   excluded.remindersListID > row.remindersListID
 }
 
+/// An upsert on a partial unique index whose predicate holds a Swift value: written in, since
+/// SQLite takes no parameter in a conflict target's filter.
+let urgentReminder = Reminder.insert {
+  ($0.title, $0.priority, $0.remindersListID)
+} values: {
+  ("Doctor", 9, 3)
+}
+.onConflict {
+  $0.title
+} where: {
+  $0.priority > 5
+} doUpdate: {
+  $0.notes = "again"
+}
+
 @Suite("Writes on both databases", .enabled(if: PostgresTestServer.isEnabled))
 struct WritesOnBothTests {
   @Test func aOneColumnInsertOfASubqueryOnBoth() async throws {
@@ -70,5 +85,32 @@ struct WritesOnBothTests {
     }
     #expect(sqliteList == 2)
     #expect(postgresList == 2)
+  }
+
+  @Test func aConflictTargetFilterWithAValueOnBoth() async throws {
+    #expect(
+      urgentReminder.sql(for: .postgres) == """
+        INSERT INTO "reminders" ("title", "priority", "remindersListID")
+        VALUES ($1, $2, $3)
+        ON CONFLICT ("title") WHERE ("reminders"."priority" > 5) DO UPDATE SET "notes" = $4
+        """)
+    let index = #"CREATE UNIQUE INDEX "urgentTitles" ON "reminders" ("title") WHERE "priority" > 5"#
+    let notes = Reminder.where { $0.priority == 9 }.select { $0.notes }
+    let sqlite = try SampleData.sqlite()
+    try sqlite.execute(sql: index)
+    try urgentReminder.execute(sqlite)
+    try urgentReminder.execute(sqlite)
+    let sqliteNotes = try notes.fetchAll(sqlite)
+    let postgresNotes = try await PostgresTestServer.withDatabase { postgres in
+      try await SampleData.load(into: postgres)
+      return try await postgres.write { db in
+        try await db.execute(sql: index)
+        try await urgentReminder.execute(db)
+        try await urgentReminder.execute(db)
+        return try await notes.fetchAll(db)
+      }
+    }
+    #expect(sqliteNotes == ["again"])
+    #expect(postgresNotes == sqliteNotes)
   }
 }
