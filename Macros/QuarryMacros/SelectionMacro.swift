@@ -67,7 +67,7 @@ extension TableModel {
     ]
     body += block(
       "\(access)func bind(to binder: any QuarryCore.QueryBinder) throws", bindStatements(columns))
-    body += decoderSource()
+    body += decoderSource(columns: columns)
     body += columnsBuilderSource()
     return block("nonisolated extension \(typeName): QuarryCore.Selection", body)
       .joined(separator: "\n")

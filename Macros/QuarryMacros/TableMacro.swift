@@ -57,8 +57,12 @@ extension TableModel {
     let inheritance = conformances.map { "QuarryCore.\($0)" }.joined(separator: ", ")
     var body = tableColumnsSource()
     if let primaryKey {
-      body += draftSource(primaryKey: primaryKey)
+      body += draftSource(primaryKey: primaryKey, declaresAll: declaresAll)
       body.append("\(access)typealias PrimaryKey = \(primaryKey.storedType)")
+    } else {
+      // Without a key a row inserts as it is: it is its own draft.
+      body.append("\(access)typealias Draft = \(typeName)")
+      body += block("\(access)init(_ row: \(typeName))", ["self = row"])
     }
     body.append("\(access)static let columns = TableColumns()")
     if declaresAll {
@@ -69,7 +73,7 @@ extension TableModel {
     }
     body += schemaSource()
     body += bindSource(columns: columns)
-    body += decoderSource()
+    body += decoderSource(columns: columns)
     // `nonisolated`: in a module isolated to the main actor by default, the conformance and
     // what it generates must still be usable from database closures, off the main actor.
     let header =
@@ -125,8 +129,9 @@ extension TableModel {
     return block("\(access)nonisolated struct TableColumns: QuarryCore.\(definition)", body)
   }
 
-  private func draftSource(primaryKey: ColumnModel) -> [String] {
-    let inheritance = (["nonisolated QuarryCore.TableDraft"] + draftConformances)
+  private func draftSource(primaryKey: ColumnModel, declaresAll: Bool) -> [String] {
+    let inheritance =
+      (["nonisolated QuarryCore.TableDraft", "nonisolated QuarryCore.Table"] + draftConformances)
       .joined(separator: ", ")
     var draftColumns = columns.filter { !$0.isGenerated }
     for index in draftColumns.indices where draftColumns[index].isPrimaryKey {
@@ -146,11 +151,29 @@ extension TableModel {
     let initializer = block(
       "\(access)nonisolated init(\(parameters.joined(separator: ", ")))",
       draftColumns.map { "self.\($0.propertyName) = \($0.propertyName)" })
-    let body =
-      ["\(access)typealias Base = \(typeName)"]
-      + draftColumns.map { "\(access)var \($0.propertyName): \($0.type)" }
-      + initializer
-      + bindSource(columns: draftColumns)
+    // A draft is a table reading its base table's rows: the base's columns (`DraftColumns`),
+    // schema and scope, written here only where they differ from the defaults.
+    var body = [
+      "\(access)typealias Base = \(typeName)",
+      "\(access)typealias TableColumns = QuarryCore.DraftColumns<Draft>",
+    ]
+    if columns.contains(where: \.isGenerated) {
+      body.append(
+        "\(access)nonisolated static let schema = QuarryCore.TableSchema(draftOf: \(typeName).schema)"
+      )
+    }
+    if declaresAll {
+      body.append(
+        "\(access)nonisolated static var defaultScope: QuarryCore.DefaultScope { \(typeName).defaultScope }"
+      )
+    }
+    body += draftColumns.map { "\(access)var \($0.propertyName): \($0.type)" }
+    body += initializer
+    body += block(
+      "\(access)nonisolated init(_ row: \(typeName))",
+      draftColumns.map { "self.\($0.propertyName) = row.\($0.propertyName)" })
+    body += bindSource(columns: draftColumns)
+    body += decoderSource(columns: draftColumns, modifier: "nonisolated ")
     return block("\(access)struct Draft: \(inheritance)", body)
   }
 
@@ -201,9 +224,9 @@ extension TableModel {
     }
   }
 
-  func decoderSource() -> [String] {
+  func decoderSource(columns: [ColumnModel], modifier: String = "") -> [String] {
     block(
-      "\(access)init(decoder: inout some QuarryCore.QueryDecoder) throws",
+      "\(access)\(modifier)init(decoder: inout some QuarryCore.QueryDecoder) throws",
       columns.map { column in
         column.attribute?.representation == nil
           ? "self.\(column.propertyName) = try decoder.decode(\(column.type).self)"

@@ -24,7 +24,7 @@
   extension,
   conformances: Table, PrimaryKeyedTable,
   names: named(TableColumns), named(Draft), named(PrimaryKey), named(columns), named(schema),
-  named(defaultScope), named(bind(to:)), named(init(decoder:))
+  named(defaultScope), named(bind(to:)), named(init(decoder:)), named(init(_:))
 )
 public macro Table(_ name: String? = nil, schema: String? = nil) =
   #externalMacro(module: "QuarryMacros", type: "TableMacro")

@@ -3163,4 +3163,76 @@ struct DocCommentSQLTests {
       #"SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" IN (SELECT "reminders"."id" FROM "reminders"))"#
     )
   }
+
+  @Test func draftsAsTables() {
+    check(
+      Reminder.Draft.where { $0.isCompleted }.select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE "reminders"."isCompleted"
+      """#)
+    check(
+      Reminder.Draft.find(1).select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE ("reminders"."id" = 1)
+      """#)
+    check(
+      Reminder.Draft.find([1, 2]).select { $0.title },
+      #"""
+      SELECT "reminders"."title"
+      FROM "reminders"
+      WHERE ("reminders"."id" IN (1, 2))
+      """#)
+    check(
+      Reminder.Draft.where { $0.priority == 3 }.find(1).select { $0.title },
+      #"SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."priority" = 3) AND ("reminders"."id" = 1)"#
+    )
+    check(
+      Reminder.Draft.select { $0.title }.find(2),
+      #"SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" = 2)"#)
+  }
+
+  @Test func upsertsFilteredByTheExcludedRow() {
+    check(
+      Reminder.insert { Reminder(id: 1, title: "Milk", priority: 2) }.onConflictDoUpdate {
+        row, excluded in
+        row.title = excluded.title
+      } where: { row, excluded in
+        excluded.title != row.title
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (1, 'Milk', 0, 2, 1)
+      ON CONFLICT DO UPDATE SET "title" = excluded."title" WHERE (excluded."title" <> "reminders"."title")
+      """#)
+    check(
+      Reminder.insert { Reminder(id: 1, title: "Milk", priority: 2) }.onConflict {
+        $0.id
+      } doUpdate: { row, excluded in
+        row.isCompleted = excluded.isCompleted
+      } where: { row, excluded in
+        row.title == excluded.title
+      },
+      #"""
+      INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
+      VALUES (1, 'Milk', 0, 2, 1)
+      ON CONFLICT ("id") DO UPDATE SET "isCompleted" = excluded."isCompleted" WHERE ("reminders"."title" = excluded."title")
+      """#)
+  }
+
+  @Test func oneColumnInsertOfAnExpression() {
+    check(
+      Reminder.insert {
+        $0.remindersListID
+      } values: {
+        Reminder.select { $0.id.count() }
+      },
+      #"""
+      INSERT INTO "reminders" ("remindersListID")
+      VALUES ((SELECT count("reminders"."id") FROM "reminders"))
+      """#)
+  }
 }

@@ -44,8 +44,10 @@ struct ColumnRepresentationMacroTests {
             self.total.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Event
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
+          nonisolated static let schema = QuarryCore.TableSchema(draftOf: Event.schema)
           var id: Int?
           var tags: [String]
           var startAt: Date?
@@ -54,10 +56,20 @@ struct ColumnRepresentationMacroTests {
             self.tags = tags
             self.startAt = startAt
           }
+          nonisolated init(_ row: Event) {
+            self.id = row.id
+            self.tags = row.tags
+            self.startAt = row.startAt
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try [String].JSONRepresentation(queryOutput: self.tags).bind(to: binder)
             try Date.UnixTimeRepresentation?(queryOutput: self.startAt).bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
+            self.tags = try decoder.decode([String].JSONRepresentation.self).queryOutput
+            self.startAt = try decoder.decode(Date.UnixTimeRepresentation?.self).queryOutput
           }
         }
         typealias PrimaryKey = Int

@@ -89,8 +89,9 @@ struct SelectionMacroTests {
             self.timestamps.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = RemindersList
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: Int?
           var name: String
           var timestamps: Timestamps
@@ -99,10 +100,20 @@ struct SelectionMacroTests {
             self.name = name
             self.timestamps = timestamps
           }
+          nonisolated init(_ row: RemindersList) {
+            self.id = row.id
+            self.name = row.name
+            self.timestamps = row.timestamps
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.name.bind(to: binder)
             try self.timestamps.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
+            self.name = try decoder.decode(String.self)
+            self.timestamps = try decoder.decode(Timestamps.self)
           }
         }
         typealias PrimaryKey = Int

@@ -48,8 +48,9 @@ struct TableMacroAccessTests {
             self.priority.qualify(by: qualifier)
           }
         }
-        public struct Draft: nonisolated QuarryCore.TableDraft {
+        public struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           public typealias Base = Reminder
+          public typealias TableColumns = QuarryCore.DraftColumns<Draft>
           public var id: Int?
           public var title: String
           public var isCompleted: Bool
@@ -60,11 +61,23 @@ struct TableMacroAccessTests {
             self.isCompleted = isCompleted
             self.priority = priority
           }
+          public nonisolated init(_ row: Reminder) {
+            self.id = row.id
+            self.title = row.title
+            self.isCompleted = row.isCompleted
+            self.priority = row.priority
+          }
           public nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.title.bind(to: binder)
             try self.isCompleted.bind(to: binder)
             try self.priority.bind(to: binder)
+          }
+          public nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
+            self.title = try decoder.decode(String.self)
+            self.isCompleted = try decoder.decode(Bool.self)
+            self.priority = try decoder.decode(Priority?.self)
           }
         }
         public typealias PrimaryKey = Int
@@ -119,17 +132,26 @@ struct TableMacroAccessTests {
             self.name.qualify(by: qualifier)
           }
         }
-        package struct Draft: nonisolated QuarryCore.TableDraft {
+        package struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           package typealias Base = Tag
+          package typealias TableColumns = QuarryCore.DraftColumns<Draft>
           package var id: Int?
           package var name: String
           package nonisolated init(id: Int? = nil, name: String) {
             self.id = id
             self.name = name
           }
+          package nonisolated init(_ row: Tag) {
+            self.id = row.id
+            self.name = row.name
+          }
           package nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.name.bind(to: binder)
+          }
+          package nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
+            self.name = try decoder.decode(String.self)
           }
         }
         package typealias PrimaryKey = Int
@@ -184,17 +206,26 @@ struct TableMacroAccessTests {
             self.path.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Attachment.Image
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: Int?
           var path: String
           nonisolated init(id: Int? = nil, path: String) {
             self.id = id
             self.path = path
           }
+          nonisolated init(_ row: Attachment.Image) {
+            self.id = row.id
+            self.path = row.path
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.path.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
+            self.path = try decoder.decode(String.self)
           }
         }
         typealias PrimaryKey = Int

@@ -40,17 +40,26 @@ struct TableMacroColumnTests {
             self.body.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Note
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: Int?
           var body: String
           nonisolated init(id: Int? = nil, body: String) {
             self.id = id
             self.body = body
           }
+          nonisolated init(_ row: Note) {
+            self.id = row.id
+            self.body = row.body
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.body.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
+            self.body = try decoder.decode(String.self)
           }
         }
         typealias PrimaryKey = Int
@@ -177,8 +186,9 @@ struct TableMacroColumnTests {
             self.`default`.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Sample
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: UUID?
           var text: String
           var count: Int
@@ -215,6 +225,25 @@ struct TableMacroColumnTests {
             self.observed = observed
             self.`default` = `default`
           }
+          nonisolated init(_ row: Sample) {
+            self.id = row.id
+            self.text = row.text
+            self.count = row.count
+            self.ratio = row.ratio
+            self.flag = row.flag
+            self.offset = row.offset
+            self.delta = row.delta
+            self.createdAt = row.createdAt
+            self.qualified = row.qualified
+            self.explicitInit = row.explicitInit
+            self.specialized = row.specialized
+            self.first = row.first
+            self.second = row.second
+            self.x = row.x
+            self.y = row.y
+            self.observed = row.observed
+            self.`default` = row.`default`
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.text.bind(to: binder)
@@ -233,6 +262,25 @@ struct TableMacroColumnTests {
             try self.y.bind(to: binder)
             try self.observed.bind(to: binder)
             try self.`default`.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(UUID?.self)
+            self.text = try decoder.decode(String.self)
+            self.count = try decoder.decode(Int.self)
+            self.ratio = try decoder.decode(Double.self)
+            self.flag = try decoder.decode(Bool.self)
+            self.offset = try decoder.decode(Int.self)
+            self.delta = try decoder.decode(Double.self)
+            self.createdAt = try decoder.decode(Date.self)
+            self.qualified = try decoder.decode(Foundation.Date.self)
+            self.explicitInit = try decoder.decode(Foo.self)
+            self.specialized = try decoder.decode(Box<Int>.self)
+            self.first = try decoder.decode(Int.self)
+            self.second = try decoder.decode(String.self)
+            self.x = try decoder.decode(Double.self)
+            self.y = try decoder.decode(Double.self)
+            self.observed = try decoder.decode(Int.self)
+            self.`default` = try decoder.decode(Int.self)
           }
         }
         typealias PrimaryKey = UUID

@@ -79,17 +79,26 @@ struct TableMacroCompositeKeyTests {
             self.primaryKey.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Enrollment
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: ID?
           var grade: String
           nonisolated init(id: ID? = nil, grade: String = "") {
             self.id = id
             self.grade = grade
           }
+          nonisolated init(_ row: Enrollment) {
+            self.id = row.id
+            self.grade = row.grade
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.grade.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(ID?.self)
+            self.grade = try decoder.decode(String.self)
           }
         }
         typealias PrimaryKey = ID
@@ -141,17 +150,26 @@ struct TableMacroCompositeKeyTests {
             self.primaryKey.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Membership
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var key: MembershipKey?
           var role: String
           nonisolated init(key: MembershipKey? = nil, role: String) {
             self.key = key
             self.role = role
           }
+          nonisolated init(_ row: Membership) {
+            self.key = row.key
+            self.role = row.role
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.key.bind(to: binder)
             try self.role.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.key = try decoder.decode(MembershipKey?.self)
+            self.role = try decoder.decode(String.self)
           }
         }
         typealias PrimaryKey = MembershipKey
@@ -263,14 +281,21 @@ struct TableMacroCompositeKeyTests {
             self.primaryKey.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Enrollment
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: ID?
           nonisolated init(id: ID? = nil) {
             self.id = id
           }
+          nonisolated init(_ row: Enrollment) {
+            self.id = row.id
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(ID?.self)
           }
         }
         typealias PrimaryKey = ID
@@ -325,14 +350,21 @@ struct TableMacroCompositeKeyTests {
             self.primaryKey.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Enrollment
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: ID?
           nonisolated init(id: ID? = nil) {
             self.id = id
           }
+          nonisolated init(_ row: Enrollment) {
+            self.id = row.id
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(ID?.self)
           }
         }
         typealias PrimaryKey = ID

@@ -47,14 +47,21 @@ struct TableMacroDiagnosticsTests {
             self.id.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Reminder
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: Int?
           nonisolated init(id: Int? = nil) {
             self.id = id
           }
+          nonisolated init(_ row: Reminder) {
+            self.id = row.id
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
           }
         }
         typealias PrimaryKey = Int
@@ -114,14 +121,21 @@ struct TableMacroDiagnosticsTests {
             self.id.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Reminder
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: Int?
           nonisolated init(id: Int? = nil) {
             self.id = id
           }
+          nonisolated init(_ row: Reminder) {
+            self.id = row.id
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
           }
         }
         typealias PrimaryKey = Int
@@ -359,17 +373,26 @@ struct TableMacroDiagnosticsTests {
             self.kind.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Item
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: Int?
           var kind: String
           nonisolated init(id: Int? = nil, kind: String = "x") {
             self.id = id
             self.kind = kind
           }
+          nonisolated init(_ row: Item) {
+            self.id = row.id
+            self.kind = row.kind
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.kind.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
+            self.kind = try decoder.decode(String.self)
           }
         }
         typealias PrimaryKey = Int

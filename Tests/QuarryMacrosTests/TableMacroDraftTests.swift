@@ -50,8 +50,9 @@ struct TableMacroDraftTests {
             self.rank.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Attendee
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: Int?
           var name: String
           var email: String?
@@ -66,6 +67,14 @@ struct TableMacroDraftTests {
             self.joinedAt = joinedAt
             self.rank = rank
           }
+          nonisolated init(_ row: Attendee) {
+            self.id = row.id
+            self.name = row.name
+            self.email = row.email
+            self.nickname = row.nickname
+            self.joinedAt = row.joinedAt
+            self.rank = row.rank
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.name.bind(to: binder)
@@ -73,6 +82,14 @@ struct TableMacroDraftTests {
             try self.nickname.bind(to: binder)
             try self.joinedAt.bind(to: binder)
             try self.rank.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
+            self.name = try decoder.decode(String.self)
+            self.email = try decoder.decode(String?.self)
+            self.nickname = try decoder.decode(Optional<String>.self)
+            self.joinedAt = try decoder.decode(Date.self)
+            self.rank = try decoder.decode(Int.self)
           }
         }
         typealias PrimaryKey = Int?
@@ -131,17 +148,26 @@ struct TableMacroDraftTests {
             self.title.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft, Sendable, Equatable, Hashable, Codable {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table, Sendable, Equatable, Hashable, Codable {
           typealias Base = Reminder
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: Int?
           var title: String
           nonisolated init(id: Int? = nil, title: String = "") {
             self.id = id
             self.title = title
           }
+          nonisolated init(_ row: Reminder) {
+            self.id = row.id
+            self.title = row.title
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.title.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
+            self.title = try decoder.decode(String.self)
           }
         }
         typealias PrimaryKey = Int

@@ -30,14 +30,21 @@ struct TableMacroNameTests {
             self.id.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Reminder
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: Int?
           nonisolated init(id: Int? = nil) {
             self.id = id
           }
+          nonisolated init(_ row: Reminder) {
+            self.id = row.id
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
           }
         }
         typealias PrimaryKey = Int
@@ -88,6 +95,10 @@ struct TableMacroNameTests {
             self.title.qualify(by: qualifier)
           }
         }
+        typealias Draft = Note
+        init(_ row: Note) {
+          self = row
+        }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "notes",
@@ -112,6 +123,10 @@ struct TableMacroNameTests {
             self.columnQualifier = qualifier
             self.name.qualify(by: qualifier)
           }
+        }
+        typealias Draft = Tag
+        init(_ row: Tag) {
+          self = row
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
@@ -166,6 +181,10 @@ struct TableMacroNameTests {
             self.name.qualify(by: qualifier)
           }
         }
+        typealias Draft = Category
+        init(_ row: Category) {
+          self = row
+        }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "categories",
@@ -190,6 +209,10 @@ struct TableMacroNameTests {
             self.name.qualify(by: qualifier)
           }
         }
+        typealias Draft = Status
+        init(_ row: Status) {
+          self = row
+        }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "statuses",
@@ -213,6 +236,10 @@ struct TableMacroNameTests {
             self.columnQualifier = qualifier
             self.name.qualify(by: qualifier)
           }
+        }
+        typealias Draft = RemindersList
+        init(_ row: RemindersList) {
+          self = row
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(

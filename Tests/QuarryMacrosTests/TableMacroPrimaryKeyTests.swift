@@ -34,17 +34,26 @@ struct TableMacroPrimaryKeyTests {
             self.title.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Book
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var isbn: String?
           var title: String
           nonisolated init(isbn: String? = nil, title: String) {
             self.isbn = isbn
             self.title = title
           }
+          nonisolated init(_ row: Book) {
+            self.isbn = row.isbn
+            self.title = row.title
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.isbn.bind(to: binder)
             try self.title.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.isbn = try decoder.decode(String?.self)
+            self.title = try decoder.decode(String.self)
           }
         }
         typealias PrimaryKey = String
@@ -93,6 +102,10 @@ struct TableMacroPrimaryKeyTests {
             self.id.qualify(by: qualifier)
             self.name.qualify(by: qualifier)
           }
+        }
+        typealias Draft = Event
+        init(_ row: Event) {
+          self = row
         }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(

@@ -37,17 +37,26 @@ struct TableMacroSelfDefaultTests {
             self.limit.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Setting
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: Int?
           var limit: Setting.Limit
           nonisolated init(id: Int? = nil, limit: Setting.Limit = Setting.Limit(rawValue: Setting.defaultLimit)) {
             self.id = id
             self.limit = limit
           }
+          nonisolated init(_ row: Setting) {
+            self.id = row.id
+            self.limit = row.limit
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.limit.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
+            self.limit = try decoder.decode(Setting.Limit.self)
           }
         }
         typealias PrimaryKey = Int

@@ -49,8 +49,9 @@ struct TableMacroTests {
             self.priority.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Reminder
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: Int?
           var title: String
           var isCompleted: Bool
@@ -61,11 +62,23 @@ struct TableMacroTests {
             self.isCompleted = isCompleted
             self.priority = priority
           }
+          nonisolated init(_ row: Reminder) {
+            self.id = row.id
+            self.title = row.title
+            self.isCompleted = row.isCompleted
+            self.priority = row.priority
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
             try self.title.bind(to: binder)
             try self.isCompleted.bind(to: binder)
             try self.priority.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
+            self.title = try decoder.decode(String.self)
+            self.isCompleted = try decoder.decode(Bool.self)
+            self.priority = try decoder.decode(Priority?.self)
           }
         }
         typealias PrimaryKey = Int
@@ -109,6 +122,10 @@ struct TableMacroTests {
             self.columnQualifier = qualifier
           }
         }
+        typealias Draft = Empty
+        init(_ row: Empty) {
+          self = row
+        }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "empties",
@@ -147,6 +164,10 @@ struct TableMacroTests {
             self.columnQualifier = qualifier
             self.isDeleted.qualify(by: qualifier)
           }
+        }
+        public typealias Draft = Item
+        public init(_ row: Item) {
+          self = row
         }
         public static let columns = TableColumns()
         public static var defaultScope: QuarryCore.DefaultScope { QuarryCore.DefaultScope(all) }
@@ -193,14 +214,21 @@ struct TableMacroTests {
             self.id.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Reminder
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: Int?
           nonisolated init(id: Int? = nil) {
             self.id = id
           }
+          nonisolated init(_ row: Reminder) {
+            self.id = row.id
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
           }
         }
         typealias PrimaryKey = Int
@@ -242,14 +270,21 @@ struct TableMacroTests {
             self.id.qualify(by: qualifier)
           }
         }
-        struct Draft: nonisolated QuarryCore.TableDraft {
+        struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
           typealias Base = Reminder
+          typealias TableColumns = QuarryCore.DraftColumns<Draft>
           var id: Int?
           nonisolated init(id: Int? = nil) {
             self.id = id
           }
+          nonisolated init(_ row: Reminder) {
+            self.id = row.id
+          }
           nonisolated func bind(to binder: any QuarryCore.QueryBinder) throws {
             try self.id.bind(to: binder)
+          }
+          nonisolated init(decoder: inout some QuarryCore.QueryDecoder) throws {
+            self.id = try decoder.decode(Int?.self)
           }
         }
         typealias PrimaryKey = Int

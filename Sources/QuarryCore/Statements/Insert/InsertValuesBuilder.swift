@@ -224,7 +224,18 @@ extension InsertValuesBuilder where Value: QueryBindable {
   /// INSERT INTO "reminders" ("title")
   /// VALUES (upper('milk')), ('Eggs')
   /// ```
-  @_disfavoredOverload
+  ///
+  /// An expression alone is a row too, a subquery or a typed expression. (Not disfavored: it is
+  /// more specific than the tuple form's one-column row, and a Swift value still takes the
+  /// value form.)
+  ///
+  /// ```swift
+  /// Reminder.insert { $0.remindersListID } values: { Reminder.select { $0.id.count() } }
+  /// ```
+  /// ```sql
+  /// INSERT INTO "reminders" ("remindersListID")
+  /// VALUES ((SELECT count("reminders"."id") FROM "reminders"))
+  /// ```
   @inlinable
   public static func buildExpression(_ expression: some QueryExpression<Value>) -> InsertValues<
     Value
