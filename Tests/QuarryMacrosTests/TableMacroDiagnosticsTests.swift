@@ -290,6 +290,10 @@ struct TableMacroDiagnosticsTests {
             self.value.qualify(by: qualifier)
           }
         }
+        typealias Draft = Measurement
+        init(_ row: Measurement) {
+          self = row
+        }
         static let columns = TableColumns()
         static let schema = QuarryCore.TableSchema(
           name: "measurements",

@@ -31,9 +31,24 @@ public protocol TableDraft: WritableRow {
 public struct DraftColumns<Draft: Table & TableDraft>: TableDefinition {
   public typealias QueryValue = Draft
 
+  /// The base table's columns, qualified as these are.
+  @usableFromInline let base: Draft.Base.TableColumns
+
   /// The draft's columns.
   @inlinable
-  public init() {}
+  public init() {
+    base = Draft.Base.columns
+  }
+
+  /// The draft's columns under another name, such as an alias.
+  @inlinable
+  public init(qualifier: ColumnQualifier) {
+    base = Draft.Base.TableColumns(qualifier: qualifier)
+  }
+
+  /// What the columns are qualified by.
+  @inlinable
+  public var columnQualifier: ColumnQualifier { base.columnQualifier }
 
   /// A column of the base table, or a computed column declared on its columns:
   /// `Reminder.Draft.columns.title` is `Reminder.columns.title`.
@@ -41,7 +56,7 @@ public struct DraftColumns<Draft: Table & TableDraft>: TableDefinition {
   public subscript<Member>(dynamicMember keyPath: KeyPath<Draft.Base.TableColumns, Member>)
     -> Member
   {
-    Draft.Base.columns[keyPath: keyPath]
+    base[keyPath: keyPath]
   }
 }
 
