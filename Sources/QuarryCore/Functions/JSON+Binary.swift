@@ -114,7 +114,7 @@ extension TableDefinition where QueryValue: Codable {
         JSONRows.object(QueryValue.self, qualifier: QueryValue.schema.quotedName, binary: true))
   }
 
-  /// `jsonb_group_array(jsonb_object(…))`: ``jsonGroupArray(distinct:order:filter:)`` as
+  /// `jsonb_group_array(jsonb_object(…))`: `jsonGroupArray(distinct:order:filter:)` as
   /// JSONB.
   ///
   /// `RemindersList.select { $0.jsonbGroupArray() }` renders `SELECT jsonb_group_array(jsonb_object('id', "remindersLists"."id", 'title', "remindersLists"."title")) FROM "remindersLists"`.
