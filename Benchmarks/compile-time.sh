@@ -53,7 +53,7 @@ swift build "${flags[@]}" > /tmp/quarry-w7.log 2>&1
 end=$(date +%s.%N)
 echo "W7 debug rebuild of Fixture.swift: $(echo "$end - $start" | bc) s"
 echo "slowest expressions (ms):"
-grep -E "^[0-9.]+ms\s.*Fixture.swift" /tmp/quarry-w7.log | sort -rn | head -3
+grep -E "^[0-9.]+ms\s.*Fixture.swift" /tmp/quarry-w7.log | sort -rn | head -3 || true  # head closes the pipe early
 if grep -q "warning: expression took" /tmp/quarry-w7.log; then
   grep "warning: expression took" /tmp/quarry-w7.log
 else
