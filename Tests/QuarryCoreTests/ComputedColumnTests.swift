@@ -124,6 +124,11 @@ extension ComputedColumnFixtures.Reminder.TableColumns {
     ComputedColumnFixtures.Reminder.where { $0.parentID == self.id }.count()
   }
 
+  /// Done, or without a title: hand-written SQL of two operands.
+  var isDoneOrUntitled: some QueryExpression<Bool> {
+    #sql("\(isCompleted) OR \(title) = ''", as: Bool.self)
+  }
+
   /// The title in capitals, written by hand.
   var shoutedTitle: some QueryExpression<String> {
     #sql("upper(\(title))", as: String.self)
@@ -349,6 +354,24 @@ struct ComputedColumnTests {
         LEFT JOIN "reminders" AS "parents" ON ("reminders"."parentID" = "parents"."id")
         """)
     #expect(waiting.map(\.1).elementsEqual([0, 0, 1, 1, 0]))
+  }
+
+  /// A hand-written computed column of two operands, under an alias, stays whole beside
+  /// another predicate.
+  @Test func handWrittenComputedColumnUnderAnAliasStaysWhole() throws {
+    let db = try ComputedColumnFixtures.database()
+    let titles = try assertQuery(
+      Reminder.join(Reminder.aliased("parents")) { $0.parentID == $1.id }
+        .where { $1.isDoneOrUntitled }
+        .where { child, _ in child.id > 0 }
+        .select { child, _ in child.title },
+      db: db,
+      sql: """
+        SELECT "reminders"."title" FROM "reminders"
+        JOIN "reminders" AS "parents" ON ("reminders"."parentID" = "parents"."id")
+        WHERE ("parents"."isCompleted" OR "parents"."title" = '') AND ("reminders"."id" > 0)
+        """)
+    #expect(titles.elementsEqual(["Call"]))
   }
 
   /// Drafts have no columns of their own: the closures of statements that write drafts get the

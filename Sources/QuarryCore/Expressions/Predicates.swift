@@ -273,6 +273,6 @@ extension Statement {
   ///
   /// `Reminder.count().subquery()` renders `(SELECT count(*) FROM "reminders")`.
   public func subquery() -> SQLQueryExpression<QueryValue> {
-    SQLQueryExpression(operand: queryFragment)
+    SQLQueryExpression(rendering: self)
   }
 }

@@ -197,7 +197,7 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> SQLQueryExpression<Value?> {
-    SQLQueryExpression(operand: reference(columns[keyPath: keyPath]))
+    SQLQueryExpression(rendering: columns[keyPath: keyPath])
   }
 
   /// A column that is already optional stays singly optional: `$1.priority` is an `Int?`.
@@ -214,13 +214,7 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   public subscript<Wrapped>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Wrapped?>>
   ) -> SQLQueryExpression<Wrapped?> {
-    SQLQueryExpression(operand: reference(columns[keyPath: keyPath]))
-  }
-
-  /// The expression, from the columns (qualified by the alias, if any).
-  @usableFromInline
-  func reference(_ expression: some QueryExpression) -> QueryFragment {
-    expression.queryFragment
+    SQLQueryExpression(rendering: columns[keyPath: keyPath])
   }
 
   /// A computed column, declared in an extension of the table's `TableColumns`: the same SQL,
@@ -237,7 +231,7 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   public subscript<Member: QueryExpression>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, Member>
   ) -> SQLQueryExpression<Member.QueryValue?> {
-    SQLQueryExpression(operand: reference(columns[keyPath: keyPath]))
+    SQLQueryExpression(rendering: columns[keyPath: keyPath])
   }
 
   /// A computed column that is already optional stays singly optional.
@@ -253,7 +247,7 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   public subscript<Member: QueryExpression, Wrapped>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, Member>
   ) -> SQLQueryExpression<Wrapped?> where Member.QueryValue == Wrapped? {
-    SQLQueryExpression(operand: reference(columns[keyPath: keyPath]))
+    SQLQueryExpression(rendering: columns[keyPath: keyPath])
   }
 }
 

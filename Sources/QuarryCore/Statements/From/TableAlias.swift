@@ -48,7 +48,7 @@ public struct AliasedColumns<Base: Table>: QueryExpression, Sendable {
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> SQLQueryExpression<Value> {
-    SQLQueryExpression(operand: columns[keyPath: keyPath].queryFragment)
+    SQLQueryExpression(rendering: columns[keyPath: keyPath])
   }
 
   /// A computed column, declared in an extension of the table's `TableColumns`, under the
@@ -60,7 +60,7 @@ public struct AliasedColumns<Base: Table>: QueryExpression, Sendable {
   public subscript<Member: QueryExpression>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, Member>
   ) -> SQLQueryExpression<Member.QueryValue> {
-    SQLQueryExpression(operand: columns[keyPath: keyPath].queryFragment)
+    SQLQueryExpression(rendering: columns[keyPath: keyPath])
   }
 }
 
@@ -78,10 +78,9 @@ extension Table {
   public static func aliased(_ name: String) -> TableAlias<Self> { TableAlias(name: name) }
 
   static func aliasedSelection<Other: Table>(_ alias: TableAlias<Other>) -> QueryFragment {
-    let other = Other.schema.columns.map {
-      quoteIdentifier(alias.name) + "." + quoteIdentifier($0.name)
-    }
-    return QueryFragment(sql: schema.selectionSQL + ", " + other.joined(separator: ", "))
+    var selection = QueryFragment(sql: schema.selectionSQL + ", ")
+    Other.schema.writeSelection(qualifiedBy: quoteIdentifier(alias.name), to: &selection)
+    return selection
   }
 
   static func aliasedSource(
