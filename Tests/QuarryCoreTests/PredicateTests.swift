@@ -112,6 +112,33 @@ struct PredicateTests {
     #expect(rows.elementsEqual(["apple"]))
   }
 
+  @Test func handWrittenOperandsOfOperatorsKeepTheirMeaning() throws {
+    let db = try itemsDatabase()
+    let eitherName = #sql(
+      "\(Item.columns.name) = 'apple' OR \(Item.columns.name) = 'bread'", as: Bool.self)
+    // Without parentheses, `a OR b AND c` would be `a OR (b AND c)`: apple, not done, too.
+    let done = try assertQuery(
+      Item.where { eitherName && $0.isDone }.select { $0.name },
+      db: db,
+      sql: """
+        SELECT "items"."name" FROM "items"
+        WHERE (("items"."name" = 'apple' OR "items"."name" = 'bread') AND "items"."is_done")
+        """)
+    #expect(done.elementsEqual(["bread"]))
+    let neither = try assertQuery(
+      Item.where { _ in !eitherName }.select { $0.name },
+      db: db,
+      sql: """
+        SELECT "items"."name" FROM "items"
+        WHERE (NOT ("items"."name" = 'apple' OR "items"."name" = 'bread'))
+        """)
+    #expect(neither.elementsEqual(["cheese", "dates"]))
+    // One operand as written stays as it is.
+    assertSQL(
+      Item.where { #sql("\($0.name)", as: String.self) == "x" }.select { $0.id },
+      #"SELECT "items"."id" FROM "items" WHERE ("items"."name" = 'x')"#)
+  }
+
   /// How a predicate stands beside others is known from how Quarry built it; only SQL a user
   /// wrote by hand is read to decide.
   @Test func quarryKnowsHowItsOwnPredicatesAreDelimited() throws {

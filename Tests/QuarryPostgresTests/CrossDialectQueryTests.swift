@@ -80,13 +80,13 @@ struct CrossDialectQueryTests {
       sqlite: """
         SELECT "reminders"."id"
         FROM "reminders"
-        WHERE ("reminders"."priority" IS CASE WHEN "reminders"."remindersListID" = 1 THEN 2 END)
+        WHERE ("reminders"."priority" IS (CASE WHEN "reminders"."remindersListID" = 1 THEN 2 END))
         ORDER BY "reminders"."id"
         """,
       postgres: """
         SELECT "reminders"."id"
         FROM "reminders"
-        WHERE ("reminders"."priority" IS NOT DISTINCT FROM CASE WHEN "reminders"."remindersListID" = 1 THEN 2 END)
+        WHERE ("reminders"."priority" IS NOT DISTINCT FROM (CASE WHEN "reminders"."remindersListID" = 1 THEN 2 END))
         ORDER BY "reminders"."id"
         """)
   }

@@ -102,7 +102,7 @@ public struct BinaryOperation<QueryValue, LHS: QueryExpression, RHS: QueryExpres
   @inlinable
   public func write(to fragment: inout QueryFragment) {
     fragment.append(byte: UInt8(ascii: "("))
-    lhs.write(to: &fragment)
+    fragment.appendOperand(lhs)
     fragment.append(byte: UInt8(ascii: " "))
     switch isOperator {
     case .none: fragment.append(literal: self.operator)
@@ -110,7 +110,7 @@ public struct BinaryOperation<QueryValue, LHS: QueryExpression, RHS: QueryExpres
     case .isNot: fragment.append(form: .isOperator(negated: true))
     }
     fragment.append(byte: UInt8(ascii: " "))
-    rhs.write(to: &fragment)
+    fragment.appendOperand(rhs)
     fragment.append(byte: UInt8(ascii: ")"))
   }
 
@@ -140,7 +140,7 @@ public struct UnaryOperation<QueryValue, Operand: QueryExpression>: QueryExpress
     fragment.append(byte: UInt8(ascii: "("))
     fragment.append(literal: self.operator)
     fragment.append(byte: UInt8(ascii: " "))
-    operand.write(to: &fragment)
+    fragment.appendOperand(operand)
     fragment.append(byte: UInt8(ascii: ")"))
   }
 

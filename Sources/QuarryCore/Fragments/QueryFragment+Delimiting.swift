@@ -18,6 +18,18 @@ extension QueryFragment {
     text.append(UInt8(ascii: ")"))
   }
 
+  /// Appends an operand of an operator Quarry writes (`AND`, `=`, `NOT`, `+`): as it renders,
+  /// unless it is SQL whose value knows it is several operands (`#sql("a OR b")`), which is
+  /// parenthesized, so `!#sql("a OR b")` is `(NOT (a OR b))`, not `(NOT a OR b)`.
+  @inlinable
+  package mutating func appendOperand<Expression: QueryAssignable>(_ expression: Expression) {
+    if Expression.rendersDelimited || !(expression is any DelimitedByValue) {
+      expression.write(to: &self)
+    } else {
+      appendDelimited(expression)
+    }
+  }
+
   /// Appends a predicate to an `AND`-joined list, delimited; a predicate that renders
   /// nothing (an empty `where` builder) leaves the list as it was.
   @inlinable
