@@ -49,7 +49,7 @@ public struct Insert<Into: Table>: Statement, Sendable {
   ///
   /// `RemindersList.insert { RemindersList(id: 1, title: "Home") }.onConflictDoNothing().upsert!`
   /// renders `ON CONFLICT DO NOTHING`.
-  public var upsert: QueryFragment? {
+  package var upsert: QueryFragment? {
     guard let onConflict else { return nil }
     var fragment = QueryFragment()
     onConflict.write(to: &fragment)

@@ -6,7 +6,7 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   ///
   /// `Reminder.select { ($0.id, $0.title) }.selection!` renders
   /// `"reminders"."id", "reminders"."title"`.
-  public var selection: QueryFragment? {
+  package var selection: QueryFragment? {
     guard let selectionTerms else { return nil }
     var selection = QueryFragment()
     selection.append(selectionTerms, separator: ", ")

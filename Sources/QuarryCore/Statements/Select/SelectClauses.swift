@@ -1,5 +1,6 @@
 /// The clauses every `SELECT` shares after its `WHERE`: `GROUP BY`, `HAVING`, `ORDER BY`,
-/// `LIMIT` and `OFFSET`, each stored rendered.
+/// `LIMIT` and `OFFSET`. Opaque outside Quarry: a table's default scope carries them, and
+/// only the statement that holds them renders them.
 public struct SelectClauses: Sendable {
   /// The clauses, in one box shared by copies until one of them changes: a select without
   /// them holds nil, and copying a select retains one reference for all of them.
@@ -96,7 +97,7 @@ public struct SelectClauses: Sendable {
 
   /// No clauses.
   @inlinable
-  public init() {}
+  package init() {}
 
   /// Removes the `ORDER BY` terms, if any.
   @inlinable
@@ -107,7 +108,7 @@ public struct SelectClauses: Sendable {
 
   /// Whether there are no clauses.
   @inlinable
-  public var isEmpty: Bool {
+  package var isEmpty: Bool {
     guard let storage else { return true }
     return storage.grouping?.isEmpty ?? true && storage.having?.isEmpty ?? true
       && storage.ordering?.isEmpty ?? true && storage.limit == nil && storage.offset == nil
@@ -151,7 +152,7 @@ public struct SelectClauses: Sendable {
 
   /// Writes the clauses that are present.
   @inlinable
-  public func write(to fragment: inout QueryFragment) {
+  package func write(to fragment: inout QueryFragment) {
     guard let storage else { return }
     let limit = storage.limit
     let offset = storage.offset

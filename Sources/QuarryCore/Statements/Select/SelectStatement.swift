@@ -12,7 +12,8 @@ public protocol SelectStatement: Statement {
   /// The columns handed to query closures.
   var clauseColumns: ClauseColumns { get }
 
-  /// `GROUP BY`, `HAVING`, `ORDER BY`, `LIMIT`.
+  /// `GROUP BY`, `HAVING`, `ORDER BY`, `LIMIT`: opaque, changed only by this protocol's
+  /// methods and rendered only by the statement.
   var clauses: SelectClauses { get set }
 }
 
