@@ -131,6 +131,40 @@ struct AliasAndCTETests {
     #expect(across.count == 6)
   }
 
+  /// A table gets every join kind with an alias too.
+  @Test func everyJoinKindFromATableToAnAlias() throws {
+    let db = try staff()
+    let bosses = Employee.aliased("bosses")
+    // Right: every boss, with the employees they manage or nil.
+    let right = try assertQuery(
+      Employee.rightJoin(bosses) { $0.managerID == $1.id }.select { ($1.name, $0.name) }
+        .order { _, boss in boss.id },
+      db: db,
+      sql: """
+        SELECT "bosses"."name", "employees"."name"
+        FROM "employees" RIGHT JOIN "employees" AS "bosses"
+          ON ("employees"."managerID" = "bosses"."id")
+        ORDER BY "bosses"."id"
+        """)
+    #expect(right.map(\.0) == ["Ada", "Bob", "Cy"])
+    #expect(right.map(\.1) == ["Bob", "Cy", nil])
+    let full = try Employee.fullJoin(bosses) { $0.managerID == $1.id }.fetchAll(db)
+    #expect(full.count == 4)
+    let unmanaging: [String?] = full.filter { $0.0 == nil }.map { $0.1?.name }
+    let unmanaged: [String?] = full.filter { $0.1 == nil }.map { $0.0?.name }
+    #expect(unmanaging == ["Cy"])
+    #expect(unmanaged == ["Ada"])
+    let pairs = try assertQuery(
+      Employee.crossJoin(bosses).select { ($0.id, $1.id) }.where { $0.id < $1.id },
+      db: db,
+      sql: """
+        SELECT "employees"."id", "bosses"."id"
+        FROM "employees" CROSS JOIN "employees" AS "bosses"
+        WHERE ("employees"."id" < "bosses"."id")
+        """)
+    #expect(pairs.count == 3)
+  }
+
   @Test func commonTableFromASelectionTypedSelect() throws {
     let db = try library()
     // `ShelfStat` names the table; the select names its columns with `@Selection`-style

@@ -879,6 +879,29 @@ struct DocCommentSQLTests {
       LEFT JOIN "reminders" AS "other" ON (("reminders"."priority" = "other"."priority") AND ("reminders"."id" <> "other"."id"))
       """#)
     check(
+      Reminder.rightJoin(Reminder.aliased("other")) { $0.priority == $1.priority }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "other"."title"
+      FROM "reminders"
+      RIGHT JOIN "reminders" AS "other" ON ("reminders"."priority" = "other"."priority")
+      """#)
+    check(
+      Reminder.fullJoin(Reminder.aliased("other")) { $0.priority == $1.priority }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "other"."title"
+      FROM "reminders"
+      FULL JOIN "reminders" AS "other" ON ("reminders"."priority" = "other"."priority")
+      """#)
+    check(
+      Reminder.crossJoin(Reminder.aliased("other")).select { ($0.id, $1.id) },
+      #"""
+      SELECT "reminders"."id", "other"."id"
+      FROM "reminders"
+      CROSS JOIN "reminders" AS "other"
+      """#)
+    check(
       Reminder.aliased("r").where { $0.isCompleted }.select { $0.title },
       #"""
       SELECT "r"."title"

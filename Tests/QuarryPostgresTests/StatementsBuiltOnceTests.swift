@@ -41,6 +41,11 @@ let aliasFullJoin = Reminder.aliased("r").fullJoin(Reminder.aliased("s")) { $0.i
   .order { r, s in (r.id, s.id) }.select { r, s in (r.id, s.id) }
 let aliasCrossJoin = Reminder.aliased("r").crossJoin(RemindersList.where { $0.id == 1 })
   .order { r, _ in r.id }.select { r, l in (r.id, l.id) }
+let tableRightJoin = Reminder.rightJoin(Reminder.aliased("s")) { $0.id == $1.id + 1 }
+  .select { r, s in (r.id, s.id) }
+let tableFullJoin = Reminder.fullJoin(Reminder.aliased("s")) { $0.id == $1.id + 1 }
+  .select { r, s in (r.id, s.id) }
+let tableCrossJoin = Reminder.crossJoin(RemindersList.aliased("l")).select { r, l in (r.id, l.id) }
 let remindersWithLists = Reminder.join(RemindersList.all) { $0.remindersListID == $1.id }
 let rightThird = remindersWithLists.rightJoin(Tagging.all) { $0.id == $2.id }
   .order { _, _, tagging in tagging.id }
@@ -132,13 +137,15 @@ struct StatementsBuiltOnceTests {
     }
   }
 
-  /// An alias's right, full and cross joins give the same rows on both.
+  /// An alias's right, full and cross joins, and a table's with an alias, give the same rows
+  /// on both.
   @Test func everyJoinKindOfAnAlias() async throws {
     try await PostgresTestServer.withDatabase { postgres in
       try await SampleData.load(into: postgres)
       for (sqlite, postgres) in [
         try await rows(aliasRightJoin, on: postgres), try await rows(aliasFullJoin, on: postgres),
-        try await rows(aliasCrossJoin, on: postgres),
+        try await rows(aliasCrossJoin, on: postgres), try await rows(tableRightJoin, on: postgres),
+        try await rows(tableFullJoin, on: postgres), try await rows(tableCrossJoin, on: postgres),
       ] {
         #expect(!sqlite.isEmpty)
         // (Sorted: the databases order NULLs at opposite ends.)

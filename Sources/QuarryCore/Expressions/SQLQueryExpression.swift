@@ -8,7 +8,7 @@ public struct SQLQueryExpression<QueryValue>: Statement, Sendable {
   ///
   /// `SQLQueryExpression<Bool>("\($0.title) = \("Milk")").fragment` renders
   /// `"reminders"."title" = 'Milk'`.
-  public var fragment: QueryFragment
+  public let fragment: QueryFragment
   /// Whether the SQL stands as one operand beside others (`AND`): known where Quarry wrote it,
   /// read from the text where a user did.
   @usableFromInline package var delimitation: Delimitation

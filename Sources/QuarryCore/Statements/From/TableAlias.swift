@@ -83,12 +83,19 @@ extension Table {
     return selection
   }
 
-  static func aliasedSource(
-    _ kind: JoinKind, _ aliasName: String, _ other: TableSchema, _ on: some QueryExpression<Bool>
-  ) -> QueryFragment {
+  /// `FROM self <kind> JOIN other AS "alias" ON …`, `left` and `otherColumns` being the sides'
+  /// columns as the join's kind makes them (optional on an outer side).
+  static func joining<
+    Other: Table, LeftColumns: QueryExpression, OtherColumns: QueryExpression, Value
+  >(
+    _ kind: JoinKind, _ left: LeftColumns, _ other: TableAlias<Other>, _ otherColumns: OtherColumns,
+    _ on: (some QueryExpression<Bool>)?
+  ) -> JoinSelect<Value, (LeftColumns, OtherColumns)> {
     var source: QueryFragment = "\nFROM \(raw: schema.quotedName)"
-    source.appendJoin(kind, other, alias: aliasName, on: on, filter: QueryFragment())
-    return source
+    source.appendJoin(kind, Other.schema, alias: other.name, on: on, filter: QueryFragment())
+    return JoinSelect(
+      columns: (left, otherColumns), selection: aliasedSelection(other), source: source,
+      predicates: QueryFragment())
   }
 
   /// `FROM self JOIN other AS "alias" ON …`: a join with an aliased table, such as itself.
@@ -104,10 +111,7 @@ extension Table {
   public static func join<Other: Table, On: QueryExpression<Bool>>(
     _ other: TableAlias<Other>, on: (TableColumns, AliasedColumns<Other>) -> On
   ) -> JoinSelect<(Self, Other), (TableColumns, AliasedColumns<Other>)> {
-    let source = aliasedSource(.inner, other.name, Other.schema, on(columns, other.columns))
-    return JoinSelect(
-      columns: (columns, other.columns), selection: aliasedSelection(other), source: source,
-      predicates: QueryFragment())
+    joining(.inner, columns, other, other.columns, on(columns, other.columns))
   }
 
   /// `FROM self LEFT JOIN other AS "alias" ON …`: the aliased side is optional.
@@ -124,9 +128,57 @@ extension Table {
     _ other: TableAlias<Other>, on: (TableColumns, NullableColumns<Other>) -> On
   ) -> JoinSelect<(Self, Other?), (TableColumns, NullableColumns<Other>)> {
     let right = NullableColumns<Other>(Other.columns, alias: other.name)
-    let source = aliasedSource(.left, other.name, Other.schema, on(columns, right))
-    return JoinSelect(
-      columns: (columns, right), selection: aliasedSelection(other), source: source,
-      predicates: QueryFragment())
+    return joining(.left, columns, other, right, on(columns, right))
+  }
+
+  /// `FROM self RIGHT JOIN other AS "alias" ON …`: this table's side is optional.
+  ///
+  /// ```swift
+  /// Reminder.rightJoin(Reminder.aliased("other")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "other"."title"
+  /// FROM "reminders"
+  /// RIGHT JOIN "reminders" AS "other" ON ("reminders"."priority" = "other"."priority")
+  /// ```
+  public static func rightJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: TableAlias<Other>, on: (NullableColumns<Self>, AliasedColumns<Other>) -> On
+  ) -> JoinSelect<(Self?, Other), (NullableColumns<Self>, AliasedColumns<Other>)> {
+    let left = NullableColumns<Self>(columns)
+    return joining(.right, left, other, other.columns, on(left, other.columns))
+  }
+
+  /// `FROM self FULL JOIN other AS "alias" ON …`: both sides are optional.
+  ///
+  /// ```swift
+  /// Reminder.fullJoin(Reminder.aliased("other")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."title", "other"."title"
+  /// FROM "reminders"
+  /// FULL JOIN "reminders" AS "other" ON ("reminders"."priority" = "other"."priority")
+  /// ```
+  public static func fullJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: TableAlias<Other>, on: (NullableColumns<Self>, NullableColumns<Other>) -> On
+  ) -> JoinSelect<(Self?, Other?), (NullableColumns<Self>, NullableColumns<Other>)> {
+    let left = NullableColumns<Self>(columns)
+    let right = NullableColumns<Other>(Other.columns, alias: other.name)
+    return joining(.full, left, other, right, on(left, right))
+  }
+
+  /// `FROM self CROSS JOIN other AS "alias"`: every pair of rows.
+  ///
+  /// ```swift
+  /// Reminder.crossJoin(Reminder.aliased("other")).select { ($0.id, $1.id) }
+  /// ```
+  /// ```sql
+  /// SELECT "reminders"."id", "other"."id"
+  /// FROM "reminders"
+  /// CROSS JOIN "reminders" AS "other"
+  /// ```
+  public static func crossJoin<Other: Table>(
+    _ other: TableAlias<Other>
+  ) -> JoinSelect<(Self, Other), (TableColumns, AliasedColumns<Other>)> {
+    joining(.cross, columns, other, other.columns, BoundValue<Bool>?.none)
   }
 }
