@@ -111,10 +111,10 @@ let changeCupboards = Cupboard.update {
 let cupboardJSONB = Cupboard.order { $0.id }.select {
   (
     $0.archive.jsonbExtract(\.name), $0.archive.jsonbExtract(\.term.since),
-    $0.stock.jsonbExtract(\.["tools"]), $0.archive.jsonbExtract(\.sites[0]),
-    $0.archive.jsonbEach(\.sites).count()
+    $0.stock.jsonbExtract(\.["tools"]), $0.archive.jsonbExtract(\.sites[0])
   )
 }
+let cupboardSiteCounts = Cupboard.order { $0.id }.select { $0.archive.jsonbEach(\.sites).count() }
 let changeCupboardsJSONB = Cupboard.update {
   $0.archive = $0.archive.jsonbRemove(\.nickname).jsonbSet(\.name, "Bee")
     .jsonbInsert(\.nickname, "B").jsonbReplace(\.term.since, 2021)
@@ -301,8 +301,10 @@ struct JSONPathCrossDialectTests {
         #expect(rows.map(\.1) == [2020, 2020])
         #expect(rows.map { $0.2?.queryOutput } == [["saw"], []])
         #expect(rows.map { $0.3?.queryOutput } == [Site(homepage: "blob.example"), nil])
-        #expect(rows.map(\.4) == [1, 0])
       }
+      var siteCounts = [try await postgres.read { try await cupboardSiteCounts.fetchAll($0) }]
+      if sqliteHasJSONB { siteCounts.append(try cupboardSiteCounts.fetchAll(sqlite)) }
+      for counts in siteCounts { #expect(counts == [1, 0]) }
       try await postgres.write { try await changeCupboardsJSONB.execute($0) }
       if sqliteHasJSONB { try changeCupboardsJSONB.execute(sqlite) }
       var jsonbChanged = [try await postgres.read { try await allCupboards.fetchAll($0) }]

@@ -205,7 +205,7 @@ enum DocCommentSchema {
     CREATE TABLE "posts" ("id" INTEGER PRIMARY KEY, "author" TEXT NOT NULL) STRICT;
     INSERT INTO "posts" VALUES (1, '{"aliases":"[\\"B\\"]","id":7,"name":"Blob",'
       || '"links":"[{\\"homepage\\":\\"blob.example\\"}]","since":2020,"until":null}');
-    INSERT INTO "profiles" VALUES (1, X'4B17611762');
+    INSERT INTO "profiles" VALUES (1, X'4B17611762', NULL);
     INSERT INTO "remindersLists" ("id", "title") VALUES (1, 'Home'), (2, 'Work');
     INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID") VALUES
       (1, 'Groceries', 0, 3, 1), (2, 'Haircut', 1, NULL, 1), (3, 'Call Ada', 0, 1, 2);
