@@ -20,6 +20,20 @@ struct JSONPathTests {
     var nickname: String?
     @Column(as: [String].JSONRepresentation.self) var aliases: [String] = []
     @Column(as: [JSONPathTests.Link].JSONRepresentation.self) var links: [JSONPathTests.Link] = []
+    var tenure = JSONPathTests.Tenure(since: 2020)
+  }
+
+  /// A group of columns in the author's JSON: `"since"` and `"until_year"`.
+  @Selection struct Tenure: Codable, Equatable {
+    var since: Int
+    @Column("until_year") var until: Int?
+  }
+
+  /// Dictionaries stored as JSON, their keys named in paths.
+  @Table("shelves") struct Shelf: Equatable {
+    let id: Int
+    @Column(as: [String: [String]].JSONRepresentation.self) var bins: [String: [String]] = [:]
+    @Column(as: [String: Int].JSONRepresentation.self) var counts: [String: Int] = [:]
   }
 
   @Table("posts") struct Post: Equatable {
@@ -38,8 +52,27 @@ struct JSONPathTests {
           Link(homepage: "blob.dev"),
         ]),
       grid: [[1, 2], [3, 4]]),
-    Post(id: 2, author: Author(id: 8, name: "Ada", nickname: "Countess")),
+    Post(
+      id: 2,
+      author: Author(
+        id: 8, name: "Ada", nickname: "Countess", tenure: Tenure(since: 1843, until: 1852))),
   ]
+
+  static let shelves = [
+    Shelf(
+      id: 1, bins: ["tools": ["hammer", "saw"], "toys": []], counts: ["home": 2, #"a\b"#: 3]),
+    Shelf(id: 2, bins: [:], counts: [:]),
+  ]
+
+  static func shelvesDatabase() throws -> Database {
+    let db = try Database()
+    try db.execute(
+      sql:
+        #"CREATE TABLE "shelves" ("id" INTEGER PRIMARY KEY, "bins" TEXT NOT NULL, "counts" TEXT NOT NULL) STRICT"#
+    )
+    try Shelf.insert { shelves }.execute(db)
+    return db
+  }
 
   static func database() throws -> Database {
     let db = try Database()
@@ -188,5 +221,125 @@ struct JSONPathTests {
       #expect("\(error)".contains("goes through a column that the row stores as JSON text"))
     }
     #expect(try Post.order { $0.id }.fetchAll(db) == Self.posts)
+  }
+
+  /// A `@Selection` group's columns sit in the row's object beside the others: a path to one
+  /// is named by its column (`until_year`), read and changed as any other.
+  @Test func pathsIntoAGroupUseItsColumns() throws {
+    let db = try Self.database()
+    let rows = try assertQuery(
+      Post.order { $0.id }.select {
+        ($0.author.jsonExtract(\.tenure.since), $0.author.jsonExtract(\.tenure.until))
+      },
+      db: db,
+      sql: """
+        SELECT ("posts"."author" ->> '$."since"'), ("posts"."author" ->> '$."until_year"')
+        FROM "posts"
+        ORDER BY "posts"."id"
+        """)
+    #expect(rows.map(\.0) == [2020, 1843])
+    #expect(rows.map { $0.1.flatMap { $0 } } == [nil, 1852])
+    let update = Post.where { $0.id == 1 }.update {
+      $0.author = $0.author.jsonSet(\.tenure.until, Int?(2024)).jsonReplace(\.tenure.since, 2019)
+    }
+    assertSQL(
+      update,
+      """
+      UPDATE "posts" SET "author" = json_replace(json_set("posts"."author", '$."until_year"', \
+      2024), '$."since"', 2019)
+      WHERE ("posts"."id" = 1)
+      """)
+    try update.execute(db)
+    let authors = try Post.order { $0.id }.fetchAll(db).map(\.author)
+    #expect(
+      authors.map(\.tenure) == [Tenure(since: 2019, until: 2024), Self.posts[1].author.tenure])
+  }
+
+  /// A dictionary's key is a member of the path, `."home"` (a backslash in it doubled, as in
+  /// the JSON text); a key with a double quote, which no SQLite path can name, fails clearly.
+  @Test func pathsByADictionarysKey() throws {
+    let db = try Self.shelvesDatabase()
+    let rows = try assertQuery(
+      Shelf.order { $0.id }.select {
+        (
+          $0.counts.jsonExtract(\.["home"]), $0.counts.jsonExtract(\.[#"a\b"#]),
+          $0.bins.jsonExtract(\.["tools"][1]), $0.bins.jsonArrayLength(\.["tools"]),
+          $0.bins.jsonEach(\.["tools"]).count()
+        )
+      },
+      db: db,
+      sql: #"""
+        SELECT ("shelves"."counts" ->> '$."home"'), ("shelves"."counts" ->> '$."a\\b"'), \#
+        ("shelves"."bins" ->> '$."tools"[1]'), json_array_length("shelves"."bins", '$."tools"'), \#
+        (SELECT count(*) FROM json_each(("shelves"."bins" ->> '$."tools"')))
+        FROM "shelves"
+        ORDER BY "shelves"."id"
+        """#)
+    #expect(rows.map(\.0) == [2, nil])
+    #expect(rows.map(\.1) == [3, nil])
+    #expect(rows.map(\.2) == ["saw", nil])
+    #expect(rows.map(\.3) == [2, nil])
+    #expect(rows.map(\.4) == [2, 0])
+    let whole = try Shelf.where { $0.id == 1 }.select { $0.bins.jsonExtract(\.["tools"]) }
+      .fetchOne(db)
+    #expect(whole??.queryOutput == ["hammer", "saw"])
+
+    let quoted = Shelf.select { $0.counts.jsonExtract(\.[#"say "hi""#]) }
+    #expect {
+      try quoted.fetchAll(db)
+    } throws: { error in
+      "\(error)".contains(#"The JSON key 'say "hi"' holds a double quote"#)
+    }
+    let quotedSet = Shelf.update { $0.counts = $0.counts.jsonSet(\.[#"say "hi""#], 1) }
+    #expect {
+      try quotedSet.execute(db)
+    } throws: { error in
+      "\(error)".contains("which no SQLite JSON path can name")
+    }
+    #expect(try Shelf.order { $0.id }.fetchAll(db) == Self.shelves)
+  }
+
+  /// The mutations at a dictionary's key: set (creating the key), replace, remove, and append
+  /// to the array there.
+  @Test func mutatesAtADictionarysKey() throws {
+    let db = try Self.shelvesDatabase()
+    let update = Shelf.update {
+      $0.counts = $0.counts.jsonSet(\.["away"], 1).jsonRemove(\.[#"a\b"#])
+      $0.bins = $0.bins.jsonAppend(\.["tools"], "drill").jsonReplace(
+        \.["toys"], [String].JSONRepresentation(queryOutput: ["ball"]))
+    }
+    assertSQL(
+      update,
+      #"""
+      UPDATE "shelves"
+      SET "counts" = json_remove(json_set("shelves"."counts", '$."away"', 1), '$."a\\b"'), \#
+      "bins" = json_replace(json_insert("shelves"."bins", '$."tools"[#]', 'drill'), '$."toys"', \#
+      json('["ball"]'))
+      """#)
+    try update.execute(db)
+    let rows = try Shelf.order { $0.id }.fetchAll(db)
+    #expect(rows.map(\.counts) == [["home": 2, "away": 1], ["away": 1]])
+    #expect(rows.map(\.bins) == [["tools": ["hammer", "saw", "drill"], "toys": ["ball"]], [:]])
+  }
+
+  /// `jsonAppend` at a path appends to a nested array; an array a row holds as a column's JSON
+  /// text can't be appended to in place, which fails clearly.
+  @Test func appendsAtAPath() throws {
+    let db = try Self.database()
+    let append = Post.where { $0.id == 1 }.update { $0.grid = $0.grid.jsonAppend(\.[1], 5) }
+    assertSQL(
+      append,
+      """
+      UPDATE "posts" SET "grid" = json_insert("posts"."grid", '$[1][#]', 5)
+      WHERE ("posts"."id" = 1)
+      """)
+    try append.execute(db)
+    #expect(try Post.find(1).fetchOne(db)?.grid == [[1, 2], [3, 4, 5]])
+    let throughText = Post.update { $0.author = $0.author.jsonAppend(\.aliases, "C") }
+    #expect {
+      try throughText.execute(db)
+    } throws: { error in
+      "\(error)".contains("goes through a column that the row stores as JSON text")
+    }
   }
 }

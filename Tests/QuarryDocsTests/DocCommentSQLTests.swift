@@ -2047,6 +2047,23 @@ struct DocCommentSQLTests {
       Post.update { $0.author = $0.author.jsonRemove(\.nickname) },
       #"UPDATE "posts" SET "author" = json_remove("posts"."author", '$."nickname"')"#)
     check(
+      Post.select { $0.author.jsonExtract(\.tenure.since) },
+      #"SELECT ("posts"."author" ->> '$."since"') FROM "posts""#)
+    check(
+      TaggedReminder.select { $0.details.jsonExtract(\.["tags"][0]) },
+      #"SELECT ("taggedReminders"."details" ->> '$."tags"[0]') FROM "taggedReminders""#)
+    check(
+      TaggedReminder.select { $0.details.jsonArrayLength(\.["tags"]) },
+      #"""
+      SELECT json_array_length("taggedReminders"."details", '$."tags"') FROM "taggedReminders"
+      """#)
+    check(
+      TaggedReminder.update { $0.details = $0.details.jsonAppend(\.["tags"], "bread") },
+      #"""
+      UPDATE "taggedReminders"
+      SET "details" = json_insert("taggedReminders"."details", '$."tags"[#]', 'bread')
+      """#)
+    check(
       TaggedReminder.select { $0.tags.jsonGroupArray() },
       #"SELECT json_group_array(json("taggedReminders"."tags")) FROM "taggedReminders""#)
     // The JSONB functions run where SQLite has them (3.45 or later).
@@ -2069,6 +2086,46 @@ struct DocCommentSQLTests {
     check(
       Profile.select { $0.tags.jsonbExtract("$.aliases", as: [String].self) },
       #"SELECT jsonb_extract("profiles"."tags", '$.aliases') FROM "profiles""#, runs: jsonb)
+    check(
+      Profile.select { $0.author.jsonbExtract(\.name) },
+      #"SELECT jsonb_extract("profiles"."author", '$."name"') FROM "profiles""#, runs: jsonb)
+    check(
+      Profile.select { $0.author.jsonbExtract(\.links[0]) },
+      #"""
+      SELECT jsonb_extract(("profiles"."author" ->> '$."links"'), '$[0]') FROM "profiles"
+      """#, runs: jsonb)
+    check(
+      Profile.select { $0.author.jsonbEach(\.aliases).count() },
+      #"""
+      SELECT (SELECT count(*) FROM jsonb_each(("profiles"."author" ->> '$."aliases"')))
+      FROM "profiles"
+      """#, runs: jsonb)
+    check(
+      Profile.update { $0.author = $0.author.jsonbSet(\.name, "Blob") },
+      #"""
+      UPDATE "profiles" SET "author" = jsonb_set("profiles"."author", '$."name"', 'Blob')
+      """#, runs: jsonb)
+    check(
+      Profile.update { $0.author = $0.author.jsonbInsert(\.nickname, "Bee") },
+      #"""
+      UPDATE "profiles" SET "author" = jsonb_insert("profiles"."author", '$."nickname"', 'Bee')
+      """#, runs: jsonb)
+    check(
+      Profile.update { $0.author = $0.author.jsonbReplace(\.name, "Blob") },
+      #"""
+      UPDATE "profiles" SET "author" = jsonb_replace("profiles"."author", '$."name"', 'Blob')
+      """#, runs: jsonb)
+    check(
+      Profile.update { $0.author = $0.author.jsonbRemove(\.nickname) },
+      #"""
+      UPDATE "profiles" SET "author" = jsonb_remove("profiles"."author", '$."nickname"')
+      """#, runs: jsonb)
+    check(
+      TaggedReminder.update { $0.details = $0.details.jsonbAppend(\.["tags"], "bread") },
+      #"""
+      UPDATE "taggedReminders"
+      SET "details" = jsonb_insert("taggedReminders"."details", '$."tags"[#]', 'bread')
+      """#, runs: jsonb)
     check(
       { $0.title.jsonbGroupArray() }, #"jsonb_group_array("reminders"."title")"#, runs: jsonb)
     check(

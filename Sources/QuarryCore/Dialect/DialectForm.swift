@@ -60,8 +60,9 @@ package indirect enum DialectForm: Hashable, Sendable {
   /// `json_array_length(json[, path])`: the length of the array (at the path); 0 for another
   /// JSON value, `NULL` where the path finds nothing.
   case jsonArrayLength(QueryFragment, path: String?)
-  /// `json ->> path` (or `json_extract(json, path)`): the SQL value at a path, of a Swift type.
-  case jsonExtract(QueryFragment, path: String, SQLType?, isFunction: Bool)
+  /// `json ->> path` (or `json_extract(json, path)`, `jsonb_extract(json, path)`): the SQL value
+  /// at a path, of a Swift type.
+  case jsonExtract(QueryFragment, path: String, SQLType?, JSONExtraction)
   /// `jsonb_extract(json, path)`: the array or object at a path, as JSONB.
   case jsonbExtract(QueryFragment, path: String)
   /// One of SQLite's date-time functions.
@@ -81,6 +82,19 @@ package indirect enum DialectForm: Hashable, Sendable {
   /// when `binary`, which return JSONB.
   case jsonMutation(
     JSONMutation, QueryFragment, path: String, value: JSONMutationValue?, binary: Bool)
+}
+
+/// How SQLite writes ``DialectForm/jsonExtract(_:path:_:_:)``: the same SQL value, by the
+/// operator or by a function.
+@usableFromInline
+package enum JSONExtraction: Hashable, Sendable {
+  /// `json ->> path`.
+  case arrow
+  /// `json_extract(json, path)`.
+  case function
+  /// `jsonb_extract(json, path)`, whose arrays and objects are JSONB (a scalar is the same
+  /// SQL value).
+  case binaryFunction
 }
 
 /// How ``DialectForm/jsonMutation(_:_:path:value:)`` changes a JSON value.

@@ -80,7 +80,7 @@ extension QueryAssignable where QueryValue: JSONStoredValue {
   public func jsonSet<Member, Value: QueryAssignable>(
     _ path: KeyPath<JSONPath<QueryValue>, JSONPath<Member>>, _ value: Value
   ) -> SQLQueryExpression<QueryValue> where Value.QueryValue == Member {
-    jsonMutation(.set, JSONPath.of(path), value)
+    jsonMutation(.set, JSONPath.of(path), value, binary: nil)
   }
 
   /// `json_insert(json, path, value)`: the JSON with `value` at the path of an optional member,
@@ -91,7 +91,7 @@ extension QueryAssignable where QueryValue: JSONStoredValue {
   public func jsonInsert<Member, Value: QueryAssignable>(
     _ path: KeyPath<JSONPath<QueryValue>, JSONPath<Member?>>, _ value: Value
   ) -> SQLQueryExpression<QueryValue> where Value.QueryValue == Member {
-    jsonMutation(.insert, JSONPath.of(path), value)
+    jsonMutation(.insert, JSONPath.of(path), value, binary: nil)
   }
 
   /// `json_replace(json, path, value)`: the JSON with `value` at the path, only where something
@@ -101,7 +101,7 @@ extension QueryAssignable where QueryValue: JSONStoredValue {
   public func jsonReplace<Member, Value: QueryAssignable>(
     _ path: KeyPath<JSONPath<QueryValue>, JSONPath<Member>>, _ value: Value
   ) -> SQLQueryExpression<QueryValue> where Value.QueryValue == Member {
-    jsonMutation(.replace, JSONPath.of(path), value)
+    jsonMutation(.replace, JSONPath.of(path), value, binary: nil)
   }
 
   /// `json_remove(json, path)`: the JSON without the value at the path (an array's later
@@ -111,30 +111,57 @@ extension QueryAssignable where QueryValue: JSONStoredValue {
   public func jsonRemove<Member>(_ path: KeyPath<JSONPath<QueryValue>, JSONPath<Member>>)
     -> SQLQueryExpression<QueryValue>
   {
-    let path = JSONPath.of(path)
-    guard let target = path.mutationPath else { return Self.unwritable(path) }
-    return jsonRemoval(target.path, binary: QueryValue.self is any StoredAsJSONB.Type)
+    jsonRemoval(JSONPath.of(path), binary: nil)
   }
 
-  private func jsonMutation<Member, Value: QueryAssignable>(
-    _ mutation: JSONMutation, _ path: JSONPath<Member>, _ value: Value
+  /// `json_insert(json, path[#], value)`: the JSON with `value` appended to the array at the
+  /// path (an array that a row stores as a column's JSON text can't be changed in place: running
+  /// it fails, saying so).
+  ///
+  /// `TaggedReminder.update { $0.details = $0.details.jsonAppend(\.["tags"], "bread") }` renders `UPDATE "taggedReminders" SET "details" = json_insert("taggedReminders"."details", '$."tags"[#]', 'bread')`.
+  public func jsonAppend<Element, Value: QueryAssignable>(
+    _ path: KeyPath<JSONPath<QueryValue>, JSONPath<JSONRepresentation<[Element]>>>, _ value: Value
+  ) -> SQLQueryExpression<QueryValue> where Value.QueryValue == Element {
+    jsonAppending(JSONPath.of(path), value, binary: nil)
+  }
+
+  /// A mutation at `path`; `binary` says whether it returns JSONB (nil: as the column is
+  /// stored).
+  func jsonMutation<Member, Value: QueryAssignable>(
+    _ mutation: JSONMutation, _ path: JSONPath<Member>, _ value: Value, binary: Bool?
   ) -> SQLQueryExpression<QueryValue> {
     guard let target = path.mutationPath else { return Self.unwritable(path) }
     // A column of the row stored as JSON is held as its text: the value is written as text.
-    return jsonMutation(mutation, target.path, value, isJSON: target.isText ? false : nil)
+    return jsonMutation(
+      mutation, target.path, value, binary: binary, isJSON: target.isText ? false : nil)
+  }
+
+  /// A removal at `path`; `binary` as for `jsonMutation(_:_:_:binary:)`.
+  func jsonRemoval<Member>(_ path: JSONPath<Member>, binary: Bool?)
+    -> SQLQueryExpression<QueryValue>
+  {
+    guard let target = path.mutationPath else { return Self.unwritable(path) }
+    return jsonRemoval(target.path, binary: binary ?? (QueryValue.self is any StoredAsJSONB.Type))
+  }
+
+  /// `value` appended to the array at `path`: `json_insert` at the path's `[#]`.
+  func jsonAppending<Element, Value: QueryAssignable>(
+    _ path: JSONPath<JSONRepresentation<[Element]>>, _ value: Value, binary: Bool?
+  ) -> SQLQueryExpression<QueryValue> {
+    // A column's JSON text is a string in the row: its array is not there to append to.
+    guard let target = path.mutationPath, !target.isText else {
+      return Self.unwritable(path)
+    }
+    return jsonMutation(.insert, target.path + "[#]", value, binary: binary)
   }
 
   /// An expression that fails, before anything is sent, with why the path can't be changed.
-  private static func unwritable<Member>(_ path: JSONPath<Member>) -> SQLQueryExpression<
-    QueryValue
-  > {
-    var fragment = QueryFragment()
-    fragment.append(
-      binding: .invalid(
-        QueryBindingError(
-          "The JSON path \(path.segments.joined(separator: " then ")) goes through a column "
-            + "that the row stores as JSON text, which a JSON mutation can't rewrite: assign "
-            + "the whole value, or change that column's JSON with jsonSet(_:to:) on its text")))
-    return SQLQueryExpression(operand: fragment)
+  static func unwritable<Member>(_ path: JSONPath<Member>) -> SQLQueryExpression<QueryValue> {
+    SQLQueryExpression(
+      operand: JSONPath<Member>.refused(
+        path.refusal
+          ?? "The JSON path \(path.segments.joined(separator: " then ")) goes through a column "
+          + "that the row stores as JSON text, which a JSON mutation can't rewrite: assign "
+          + "the whole value, or change that column's JSON with jsonSet(_:to:) on its text"))
   }
 }

@@ -19,7 +19,7 @@ extension QueryExpression {
   {
     SQLQueryExpression(
       operand:
-        .form(.jsonExtract(queryFragment, path: path, SQLType(Value.self), isFunction: false)))
+        .form(.jsonExtract(queryFragment, path: path, SQLType(Value.self), .arrow)))
   }
 
   /// `json_array_length(expression)`: the number of elements of a JSON array (0 for another
@@ -169,7 +169,7 @@ extension SQLFunctions {
   ) -> SQLQueryExpression<Value?> {
     SQLQueryExpression(
       operand:
-        .form(.jsonExtract(json.queryFragment, path: path, SQLType(Value.self), isFunction: true)))
+        .form(.jsonExtract(json.queryFragment, path: path, SQLType(Value.self), .function)))
   }
 
   /// `json_array(a, b, …)`

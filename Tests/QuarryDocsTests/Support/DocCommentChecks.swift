@@ -102,11 +102,13 @@ enum DocCommentSchema {
     var details: [String: [String]] = [:]
   }
 
-  /// Profiles with tags stored as JSONB.
+  /// Profiles with tags and an author stored as JSONB.
   @Table("profiles") struct Profile {
     let id: Int
     @Column(as: [String].JSONBRepresentation.self)
     var tags: [String] = []
+    @Column(as: DocCommentSchema.Author.JSONBRepresentation.self)
+    var author: DocCommentSchema.Author
   }
 
   /// An author, stored whole as JSON in a post.
@@ -118,6 +120,14 @@ enum DocCommentSchema {
     var aliases: [String] = []
     @Column(as: [DocCommentSchema.Link].JSONRepresentation.self)
     var links: [DocCommentSchema.Link] = []
+    var tenure = DocCommentSchema.Tenure(since: 2020)
+  }
+
+  /// When an author wrote, a group of two columns in the author's JSON: `"since"` and
+  /// `"until"`.
+  @Selection struct Tenure: Codable {
+    var since: Int
+    var until: Int?
   }
 
   /// An author's link, stored as JSON in the author.
@@ -191,11 +201,11 @@ enum DocCommentSchema {
     INSERT INTO "taggedReminders" ("title", "tags", "details") VALUES
       ('Groceries', '["home","errands"]', '{"tags":["milk","eggs"]}'), ('Report', '["work"]', '{}'),
       ('Call Ada', '[]', '{"tags":[]}');
-    CREATE TABLE "profiles" ("id" INTEGER PRIMARY KEY, "tags" BLOB NOT NULL) STRICT;
+    CREATE TABLE "profiles" ("id" INTEGER PRIMARY KEY, "tags" BLOB NOT NULL, "author" BLOB) STRICT;
     CREATE TABLE "posts" ("id" INTEGER PRIMARY KEY, "author" TEXT NOT NULL) STRICT;
     INSERT INTO "posts" VALUES (1, '{"aliases":"[\\"B\\"]","id":7,"name":"Blob",'
-      || '"links":"[{\\"homepage\\":\\"blob.example\\"}]"}');
-    INSERT INTO "profiles" VALUES (1, X'4B17611762');
+      || '"links":"[{\\"homepage\\":\\"blob.example\\"}]","since":2020,"until":null}');
+    INSERT INTO "profiles" VALUES (1, X'4B17611762', NULL);
     INSERT INTO "remindersLists" ("id", "title") VALUES (1, 'Home'), (2, 'Work');
     INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID") VALUES
       (1, 'Groceries', 0, 3, 1), (2, 'Haircut', 1, NULL, 1), (3, 'Call Ada', 0, 1, 2);

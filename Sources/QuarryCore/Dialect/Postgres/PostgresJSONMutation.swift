@@ -96,8 +96,10 @@ enum PostgresJSONMutation {
       if first == "." {
         if rest.first == "\"" {
           rest.removeFirst()
+          // (As SQLite, the first double quote ends the name; a doubled backslash in it is
+          // one, as in the JSON text it names.)
           guard let close = rest.firstIndex(of: "\"") else { return nil }
-          steps.append(.key(String(rest[..<close])))
+          steps.append(.key(rest[..<close].replacingOccurrences(of: "\\\\", with: "\\")))
           rest = rest[rest.index(after: close)...]
         } else {
           let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex

@@ -38,8 +38,11 @@ enum SQLiteForms {
     case .jsonArrayLength(let json, nil): fragment.append("json_array_length(\(json))")
     case .jsonArrayLength(let json, let path?):
       fragment.append("json_array_length(\(json), \(path))")
-    case .jsonExtract(let json, let path, _, let isFunction):
-      fragment.append(isFunction ? "json_extract(\(json), \(path))" : "(\(json) ->> \(path))")
+    case .jsonExtract(let json, let path, _, .arrow): fragment.append("(\(json) ->> \(path))")
+    case .jsonExtract(let json, let path, _, .function):
+      fragment.append("json_extract(\(json), \(path))")
+    case .jsonExtract(let json, let path, _, .binaryFunction):
+      fragment.append("jsonb_extract(\(json), \(path))")
     case .jsonbExtract(let json, let path): fragment.append("jsonb_extract(\(json), \(path))")
     case .dateTime(let call):
       var arguments: [any QueryAssignable] = []
