@@ -81,6 +81,12 @@ enum DocCommentSchema {
     var snooze: DocCommentSchema.Snooze?
   }
 
+  /// A `@Table` enum: a post is a note or a span, each in its own columns.
+  @Table("posts") enum Post {
+    case note(String)
+    case span(DocCommentSchema.Span)
+  }
+
   /// A join table whose primary key is a group of two columns: `"courseID"` and `"studentID"`.
   @Table("enrollments") struct Enrollment {
     @Selection struct ID: Hashable {
@@ -184,6 +190,7 @@ enum DocCommentSchema {
       PRIMARY KEY ("courseID", "studentID")
     ) STRICT;
     INSERT INTO "enrollments" VALUES (1, 1, 'A'), (1, 2, 'B');
+    CREATE TABLE "posts" ("note" TEXT, "startDay" INTEGER, "endDay" INTEGER) STRICT;
     CREATE TABLE "taggedReminders" (
       "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL DEFAULT '', "tags" TEXT NOT NULL DEFAULT '[]',
       "details" TEXT NOT NULL DEFAULT '{}'
@@ -221,6 +228,7 @@ extension DocCommentSQLTests {
   typealias Span = DocCommentSchema.Span
   typealias Snooze = DocCommentSchema.Snooze
   typealias Trip = DocCommentSchema.Trip
+  typealias Post = DocCommentSchema.Post
   typealias Event = DocCommentSchema.Event
 }
 
