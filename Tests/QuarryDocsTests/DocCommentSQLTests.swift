@@ -2982,12 +2982,12 @@ struct DocCommentSQLTests {
 
   @Test func casesOfEnums() {
     checkFragment(
-      { _ in MacroSupport.caseSelection(Post.schema.cases ?? [], case: 0, "Hi") },
+      { _ in MacroSupport.caseSelection(Plan.schema.cases ?? [], case: 0, "Hi") },
       #"'Hi' AS "note", NULL AS "startDay", NULL AS "endDay""#, runs: false)
     checkFragment(
       { _ in
         MacroSupport.caseSelection(
-          Post.schema.cases ?? [], case: 1, Span.Columns(startDay: 1, endDay: 3))
+          Plan.schema.cases ?? [], case: 1, Span.Columns(startDay: 1, endDay: 3))
       },
       #"NULL AS "note", 1 AS "startDay", 3 AS "endDay""#, runs: false)
     check(

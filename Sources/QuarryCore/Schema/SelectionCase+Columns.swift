@@ -3,7 +3,7 @@ extension MacroSupport {
   /// `NULL` as every other case's. What `Columns.note(…)` of a `@Selection` or `@Table` enum
   /// selects.
   ///
-  /// `MacroSupport.caseSelection(Post.schema.cases ?? [], case: 0, "Hi")` renders
+  /// `MacroSupport.caseSelection(Plan.schema.cases ?? [], case: 0, "Hi")` renders
   /// `'Hi' AS "note", NULL AS "startDay", NULL AS "endDay"`.
   public static func caseSelection<Value: QueryBindable>(
     _ cases: [SelectionCase], case index: Int, _ value: some QueryAssignable<Value>
@@ -20,7 +20,7 @@ extension MacroSupport {
   /// The columns of an enum's row holding the case at `index`, whose value is a `@Selection`
   /// group: its `Columns` name their own columns.
   ///
-  /// `MacroSupport.caseSelection(Post.schema.cases ?? [], case: 1, Span.Columns(startDay: 1, endDay: 3))`
+  /// `MacroSupport.caseSelection(Plan.schema.cases ?? [], case: 1, Span.Columns(startDay: 1, endDay: 3))`
   /// renders `NULL AS "note", 1 AS "startDay", 3 AS "endDay"`.
   public static func caseSelection<Value: Selection>(
     _ cases: [SelectionCase], case index: Int, _ value: some QueryAssignable<Value>

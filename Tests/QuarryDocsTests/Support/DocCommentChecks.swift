@@ -81,8 +81,8 @@ enum DocCommentSchema {
     var snooze: DocCommentSchema.Snooze?
   }
 
-  /// A `@Table` enum: a post is a note or a span, each in its own columns.
-  @Table("posts") enum Post {
+  /// A `@Table` enum: a plan is a note or a span, each in its own columns.
+  @Table("plans") enum Plan {
     case note(String)
     case span(DocCommentSchema.Span)
   }
@@ -190,7 +190,7 @@ enum DocCommentSchema {
       PRIMARY KEY ("courseID", "studentID")
     ) STRICT;
     INSERT INTO "enrollments" VALUES (1, 1, 'A'), (1, 2, 'B');
-    CREATE TABLE "posts" ("note" TEXT, "startDay" INTEGER, "endDay" INTEGER) STRICT;
+    CREATE TABLE "plans" ("note" TEXT, "startDay" INTEGER, "endDay" INTEGER) STRICT;
     CREATE TABLE "taggedReminders" (
       "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL DEFAULT '', "tags" TEXT NOT NULL DEFAULT '[]',
       "details" TEXT NOT NULL DEFAULT '{}'
@@ -228,7 +228,7 @@ extension DocCommentSQLTests {
   typealias Span = DocCommentSchema.Span
   typealias Snooze = DocCommentSchema.Snooze
   typealias Trip = DocCommentSchema.Trip
-  typealias Post = DocCommentSchema.Post
+  typealias Plan = DocCommentSchema.Plan
   typealias Event = DocCommentSchema.Event
 }
 
