@@ -19,10 +19,11 @@ public struct SelectionMacro: ExtensionMacro {
     let typeName = type.trimmedDescription
     let source: String
     if let enumDecl = declaration.as(EnumDeclSyntax.self) {
-      let model = SelectionEnumModel(enumDecl, typeName: typeName)
+      let model = EnumModel(
+        attribute: node, enumDecl: enumDecl, typeName: typeName, isSelection: true)
       model.diagnostics.forEach(context.diagnose)
       guard model.diagnostics.isEmpty else { return [] }
-      source = model.extensionSource()
+      source = model.selectionExtensionSource()
     } else if declaration.is(StructDeclSyntax.self) {
       let model = TableModel(
         attribute: node, declaration: declaration, typeName: typeName, isSelection: true)
@@ -129,90 +130,4 @@ private func selectionMembersSource(
   }
   return block("\(access)nonisolated struct SelectionMembers: Sendable", declarations)
     + ["\(access)static let selectionMembers = SelectionMembers()"]
-}
-
-/// A `@Selection` enum: each case holds one value, stored in its own column (or `@Selection`
-/// group of columns); the other cases' columns are `NULL`.
-struct SelectionEnumModel {
-  struct Case {
-    /// The case's name, which names its column.
-    var name: String
-    /// The type of its associated value.
-    var type: String
-  }
-
-  var typeName: String
-  var access = ""
-  var cases: [Case] = []
-  var diagnostics: [Diagnostic] = []
-
-  init(_ enumDecl: EnumDeclSyntax, typeName: String) {
-    self.typeName = typeName
-    if let generics = enumDecl.genericParameterClause {
-      diagnostics.append(Diagnostic(node: generics, message: QuarryDiagnostic.genericSelection))
-    }
-    access = enumDecl.modifiers.contains { $0.name.tokenKind == .keyword(.public) } ? "public " : ""
-    for member in enumDecl.memberBlock.members {
-      guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
-      for element in caseDecl.elements {
-        let name = element.name.text
-        guard let parameters = element.parameterClause?.parameters, parameters.count == 1,
-          let parameter = parameters.first
-        else {
-          diagnostics.append(
-            Diagnostic(
-              node: element,
-              message: QuarryDiagnostic.selectionCaseNeedsOneValue(case: name.trimmingBackticks)))
-          continue
-        }
-        cases.append(Case(name: name, type: parameter.type.trimmedDescription))
-      }
-    }
-  }
-
-  func extensionSource() -> String {
-    let columnName = { (name: String) in name.trimmingBackticks }
-    var body = selectionMembersSource(
-      access: access, cases.map { ($0.name, optional($0.type), columnName($0.name)) })
-    let caseValues = cases.map {
-      "QuarryCore.SelectionCase(name: \(swiftStringLiteral(columnName($0.name))), "
-        + "columns: QuarryCore.MacroSupport.schemaColumns(\(optional($0.type)).self, "
-        + "name: \(swiftStringLiteral(columnName($0.name))), type: .any, nullable: true))"
-    }
-    body.append(
-      "\(access)static let selectionCases: [QuarryCore.SelectionCase]? = "
-        + "[\(caseValues.joined(separator: ", "))]")
-    body.append(
-      "\(access)static let selectionColumns: [QuarryCore.TableSchema.Column] = "
-        + "QuarryCore.MacroSupport.columns(ofCases: selectionCases)")
-    // The other cases' columns bind `NULL`s, as their optional type binds `nil`.
-    let binds = cases.flatMap { enumCase in
-      [
-        "if case .\(enumCase.name)(let value) = self {",
-        "  try value.bind(to: binder)",
-        "} else {",
-        "  try \(optional(enumCase.type)).none.bind(to: binder)",
-        "}",
-      ]
-    }
-    body += block("\(access)func bind(to binder: any QuarryCore.QueryBinder) throws", binds)
-    // `_name`: a case may be named `decoder`, like the parameter.
-    var decoding = cases.map {
-      "let _\($0.name.trimmingBackticks) = try decoder.decode(\(optional($0.type)).self)"
-    }
-    for (index, enumCase) in cases.enumerated() {
-      let local = "_" + enumCase.name.trimmingBackticks
-      decoding.append((index == 0 ? "if" : "} else if") + " let \(local) {")
-      decoding.append("  self = .\(enumCase.name)(\(local))")
-    }
-    let failure =
-      "throw QuarryCore.QueryDecodingError(expectedType: \(swiftStringLiteral(typeName)), "
-      + "found: \"NULL in the columns of every case: \" + "
-      + "Self.selectionColumns.map(\\.name).joined(separator: \", \"))"
-    decoding += cases.isEmpty ? [failure] : ["} else {", "  \(failure)", "}"]
-    body += block(
-      "\(access)init(decoder: inout some QuarryCore.QueryDecoder) throws", decoding)
-    return block("nonisolated extension \(typeName): QuarryCore.Selection", body)
-      .joined(separator: "\n")
-  }
 }

@@ -15,6 +15,14 @@ public struct TableMacro: ExtensionMacro {
     conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
+    if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+      let model = EnumModel(
+        attribute: node, enumDecl: enumDecl, typeName: type.trimmedDescription, isSelection: false)
+      model.diagnostics.forEach(context.diagnose)
+      guard model.diagnostics.isEmpty else { return [] }
+      let source = model.tableExtensionSource(declaresAll: declaresStaticAll(declaration))
+      return DeclSyntax("\(raw: source)").as(ExtensionDeclSyntax.self).map { [$0] } ?? []
+    }
     let model = TableModel(
       attribute: node, declaration: declaration, typeName: type.trimmedDescription)
     for diagnostic in model.diagnostics {
@@ -81,7 +89,7 @@ extension TableModel {
     return block(header, body).joined(separator: "\n")
   }
 
-  private func tableColumnsSource() -> [String] {
+  func tableColumnsSource() -> [String] {
     let definition = primaryKey == nil ? "TableDefinition" : "PrimaryKeyedTableDefinition"
     var body = ["\(access)typealias QueryValue = \(typeName)"]
     let tablePrefix = qualifiedTableName + "."

@@ -8,7 +8,10 @@ package enum QuarryDiagnostic: DiagnosticMessage {
   case genericTable
   case selectionRequiresStructOrEnum
   case genericSelection
-  case selectionCaseNeedsOneValue(case: String)
+  case enumCaseNeedsOneValue(case: String, attribute: String)
+  case tableEnumWithoutCases
+  case enumCasePrimaryKey
+  case enumCaseGenerated
   case tableNameNotLiteral
   case schemaNameNotLiteral
   case columnNameNotLiteral
@@ -41,17 +44,30 @@ package enum QuarryDiagnostic: DiagnosticMessage {
   package var message: String {
     switch self {
     case .tableRequiresStruct:
-      return "'@Table' can only be applied to a struct"
+      return "'@Table' can only be applied to a struct or an enum"
     case .genericTable:
       return "'@Table' does not support generic types"
     case .selectionRequiresStructOrEnum:
       return "'@Selection' can only be applied to a struct or an enum"
     case .genericSelection:
       return "'@Selection' does not support generic types"
-    case .selectionCaseNeedsOneValue(let name):
+    case .enumCaseNeedsOneValue(let name, let attribute):
       return """
-        case '\(name)' of a '@Selection' enum needs exactly one associated value, which its \
+        case '\(name)' of a '@\(attribute)' enum needs exactly one associated value, which its \
         column (or its '@Selection' group of columns) stores
+        """
+    case .tableEnumWithoutCases:
+      return """
+        a '@Table' enum needs at least one case, each holding the value of its column (or of its \
+        '@Selection' group of columns)
+        """
+    case .enumCasePrimaryKey:
+      return """
+        a case's column can't be the primary key: the rows of the other cases hold 'NULL' in it
+        """
+    case .enumCaseGenerated:
+      return """
+        a case's column can't be generated: a row of the case writes its value
         """
     case .tableNameNotLiteral:
       return "the table name must be a string literal"
@@ -147,7 +163,11 @@ package enum QuarryDiagnostic: DiagnosticMessage {
     case .genericTable: id = "generic-table"
     case .selectionRequiresStructOrEnum: id = "selection-requires-struct-or-enum"
     case .genericSelection: id = "generic-selection"
-    case .selectionCaseNeedsOneValue: id = "selection-case-needs-one-value"
+    case .enumCaseNeedsOneValue(_, let attribute):
+      id = attribute == "Table" ? "table-case-needs-one-value" : "selection-case-needs-one-value"
+    case .tableEnumWithoutCases: id = "table-enum-without-cases"
+    case .enumCasePrimaryKey: id = "enum-case-primary-key"
+    case .enumCaseGenerated: id = "enum-case-generated"
     case .tableNameNotLiteral: id = "table-name-not-literal"
     case .schemaNameNotLiteral: id = "schema-name-not-literal"
     case .columnNameNotLiteral: id = "column-name-not-literal"

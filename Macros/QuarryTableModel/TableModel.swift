@@ -111,6 +111,12 @@ package struct TableModel {
   /// The primary key column, if the table has one.
   package var primaryKey: ColumnModel? { columns.first(where: \.isPrimaryKey) }
 
+  /// A model with no columns yet, which the caller fills in: an enum's cases read as the
+  /// columns of a table.
+  package init(typeName: String) {
+    self.typeName = typeName
+  }
+
   /// Models `declaration`, the struct `attribute` is attached to. A `@Selection` struct
   /// (`isSelection`) has columns but no table name and no primary key.
   package init(

@@ -4,12 +4,27 @@
   @_exported import CasePaths
 #endif
 
-/// Makes a struct a table: its stored properties become columns, decoded in declaration order.
+/// Makes a struct (or an enum) a table: its stored properties become columns, decoded in
+/// declaration order.
 ///
 /// ```swift
 /// @Table struct Reminder {  // "reminders"
 ///   let id: Int             // "id", the primary key
 ///   var title = ""          // "title"
+/// }
+/// ```
+///
+/// An enum is a table whose rows each hold one case: each case keeps its one value in its own
+/// nullable column (`@Column("…")` names it, `@Column(as:)` stores it through a representation),
+/// or in the columns of a `@Selection` group; the other cases' columns are `NULL`. Its columns
+/// are its cases (`Post.where { $0.note != nil }`), and setting one in an update sets the other
+/// cases' to `NULL`. It has no primary key, so a row inserts as it is (`Post.insert {
+/// Post.note("Hi") }`), and `Post.Columns.note($0.title)` selects a row of one case.
+///
+/// ```swift
+/// @Table enum Post {        // "posts"
+///   case photo(Photo)       // a `@Selection` struct's columns
+///   case note(String)       // "note"
 /// }
 /// ```
 ///
@@ -24,7 +39,7 @@
   extension,
   conformances: Table, PrimaryKeyedTable,
   names: named(TableColumns), named(Draft), named(PrimaryKey), named(columns), named(schema),
-  named(defaultScope), named(bind(to:)), named(init(decoder:)), named(init(_:))
+  named(defaultScope), named(bind(to:)), named(init(decoder:)), named(init(_:)), named(Columns)
 )
 public macro Table(_ name: String? = nil, schema: String? = nil) =
   #externalMacro(module: "QuarryMacros", type: "TableMacro")

@@ -50,6 +50,31 @@ package struct TableDeclarations {
           enumGroups.insert(table.name)
           continue
         }
+        if !isSelection, let enumDecl = table.declaration.as(EnumDeclSyntax.self) {
+          // A `@Table` enum: its cases are its columns, each nullable.
+          let model = EnumModel(
+            attribute: table.attribute, enumDecl: enumDecl, typeName: table.name,
+            isSelection: false)
+          let location = table.attribute.startLocation(converter: converter)
+          guard model.diagnostics.isEmpty else {
+            problems += model.diagnostics.map { diagnostic in
+              let location = diagnostic.location(converter: converter)
+              return "\(file):\(location.line):\(location.column): error: \(diagnostic.message)"
+            }
+            continue
+          }
+          var tableModel = TableModel(typeName: model.typeName)
+          tableModel.tableName = model.tableName
+          tableModel.schemaName = model.schemaName
+          tableModel.columns = model.cases.map { enumCase in
+            var column = enumCase.column
+            column.isOptional = true
+            return column
+          }
+          tables.append(
+            (tableModel, table.qualifiedName, "\(file):\(location.line):\(location.column)"))
+          continue
+        }
         if isSelection, !table.declaration.is(StructDeclSyntax.self) {
           let location = table.attribute.startLocation(converter: converter)
           problems.append(
@@ -176,7 +201,7 @@ package struct TableDeclarations {
 }
 
 /// Finds the declarations marked `@Table` or `@Selection`: structs (and `@Selection` enums), and
-/// what the macros refuse (classes, actors, `@Table` enums), so that their diagnostics are
+/// `@Table` enums, and what the macros refuse (classes, actors), so that their diagnostics are
 /// reported.
 private final class TableFinder: SyntaxVisitor {
   var tables:

@@ -3060,6 +3060,26 @@ struct DocCommentSQLTests {
       #"SELECT ("counts"."n" * 2) FROM "counts""#, runs: false)
   }
 
+  @Test func casesOfEnums() {
+    checkFragment(
+      { _ in MacroSupport.caseSelection(Plan.schema.cases ?? [], case: 0, "Hi") },
+      #"'Hi' AS "note", NULL AS "startDay", NULL AS "endDay""#, runs: false)
+    checkFragment(
+      { _ in
+        MacroSupport.caseSelection(
+          Plan.schema.cases ?? [], case: 1, Span.Columns(startDay: 1, endDay: 3))
+      },
+      #"NULL AS "note", 1 AS "startDay", 3 AS "endDay""#, runs: false)
+    check(
+      Reminder.leftJoin(Trip.all) { $0.id == $1.id }.select { ($0.title, $1.schedule.note) },
+      #"SELECT "reminders"."title", "trips"."note" FROM "reminders" LEFT JOIN "trips" ON ("reminders"."id" = "trips"."id")"#
+    )
+    check(
+      Reminder.leftJoin(Trip.all) { $0.id == $1.id }.select { ($0.title, $1.snooze.untilDay) },
+      #"SELECT "reminders"."title", "trips"."untilDay" FROM "reminders" LEFT JOIN "trips" ON ("reminders"."id" = "trips"."id")"#
+    )
+  }
+
   @Test func groupsOfColumns() {
     check(
       { _ in ColumnGroup<Trip, Span>(tablePrefix: #""trips"."#) },

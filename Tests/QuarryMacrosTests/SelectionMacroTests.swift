@@ -161,7 +161,7 @@ struct SelectionMacroTests {
           let image = QuarryCore.SelectionMember<Attachment.Image?>("image", quotedName: "\"image\"")
         }
         static let selectionMembers = SelectionMembers()
-        static let selectionCases: [QuarryCore.SelectionCase]? = [QuarryCore.SelectionCase(name: "link", columns: QuarryCore.MacroSupport.schemaColumns(URL?.self, name: "link", type: .any, nullable: true)), QuarryCore.SelectionCase(name: "note", columns: QuarryCore.MacroSupport.schemaColumns(String?.self, name: "note", type: .any, nullable: true)), QuarryCore.SelectionCase(name: "image", columns: QuarryCore.MacroSupport.schemaColumns(Attachment.Image?.self, name: "image", type: .any, nullable: true))]
+        static let selectionCases: [QuarryCore.SelectionCase]? = [QuarryCore.SelectionCase(name: "link", columns: [.init("link", type: .text, nullable: true)]), QuarryCore.SelectionCase(name: "note", columns: [.init("note", type: .text, nullable: true)]), QuarryCore.SelectionCase(name: "image", columns: QuarryCore.MacroSupport.flatten([QuarryCore.MacroSupport.schemaColumns(Attachment.Image?.self, name: "image", type: .any, nullable: true)]))]
         static let selectionColumns: [QuarryCore.TableSchema.Column] = QuarryCore.MacroSupport.columns(ofCases: selectionCases)
         func bind(to binder: any QuarryCore.QueryBinder) throws {
           if case .link(let value) = self {
@@ -192,6 +192,22 @@ struct SelectionMacroTests {
             self = .image(_image)
           } else {
             throw QuarryCore.QueryDecodingError(expectedType: "Kind", found: "NULL in the columns of every case: " + Self.selectionColumns.map(\.name).joined(separator: ", "))
+          }
+        }
+        nonisolated struct Columns: QuarryCore.QueryExpression {
+          typealias QueryValue = Kind
+          let selection: QuarryCore.QueryFragment
+          static func link(_ value: some QuarryCore.QueryAssignable<URL>) -> Columns {
+            Columns(selection: QuarryCore.MacroSupport.caseSelection(Kind.selectionCases ?? [], case: 0, value))
+          }
+          static func note(_ value: some QuarryCore.QueryAssignable<String>) -> Columns {
+            Columns(selection: QuarryCore.MacroSupport.caseSelection(Kind.selectionCases ?? [], case: 1, value))
+          }
+          static func image(_ value: some QuarryCore.QueryAssignable<Attachment.Image>) -> Columns {
+            Columns(selection: QuarryCore.MacroSupport.caseSelection(Kind.selectionCases ?? [], case: 2, value))
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
           }
         }
       }

@@ -18,7 +18,7 @@ struct TableMacroDiagnosticsTests {
       """
       @Table final class Reminder {
                    ┬────
-                   ╰─ 🛑 '@Table' can only be applied to a struct
+                   ╰─ 🛑 '@Table' can only be applied to a struct or an enum
                       ✏️ Replace 'class' with 'struct'
         var id = 0
       }
@@ -92,7 +92,7 @@ struct TableMacroDiagnosticsTests {
       """
       @Table actor Reminder {
              ┬────
-             ╰─ 🛑 '@Table' can only be applied to a struct
+             ╰─ 🛑 '@Table' can only be applied to a struct or an enum
                 ✏️ Replace 'actor' with 'struct'
         var id = 0
       }
@@ -165,9 +165,9 @@ struct TableMacroDiagnosticsTests {
     } diagnostics: {
       """
       @Table enum Priority {
-             ┬───
-             ╰─ 🛑 '@Table' can only be applied to a struct
         case low
+             ┬──
+             ╰─ 🛑 case 'low' of a '@Table' enum needs exactly one associated value, which its column (or its '@Selection' group of columns) stores
       }
       """
     }
@@ -184,7 +184,7 @@ struct TableMacroDiagnosticsTests {
       """
       @Table protocol Named {
              ┬───────
-             ╰─ 🛑 '@Table' can only be applied to a struct
+             ╰─ 🛑 '@Table' can only be applied to a struct or an enum
         var name: String { get }
       }
       """

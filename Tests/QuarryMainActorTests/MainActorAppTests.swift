@@ -38,6 +38,13 @@ struct ReminderTag: Equatable, Sendable {
   var position = 0
 }
 
+/// A `@Table` enum under the same isolation: each row a note or a pair of dates.
+@Table
+enum Entry: Equatable, Sendable {
+  case note(String)
+  case dates(Dates)
+}
+
 @Selection
 struct Dates: Equatable, Sendable {
   var createdAt: Date
@@ -127,6 +134,22 @@ nonisolated struct MainActorAppTests {
     #expect(position == 2)
     try await pool.write { db in try ReminderTag.find([key]).delete().execute(db) }
     #expect(try await pool.read { db in try ReminderTag.all.fetchCount(db) } == 0)
+  }
+
+  @Test func anEnumTableWorksOffTheMainActor() async throws {
+    let pool = try Self.pool()
+    let entries = try await pool.write { db in
+      try db.execute(
+        sql: #"CREATE TABLE "entries" ("note" TEXT, "createdAt" TEXT, "dueAt" TEXT) STRICT"#)
+      try Entry.insert {
+        Entry.note("Hi")
+        Entry.dates(Dates(createdAt: Self.created))
+      }.execute(db)
+      try Entry.where { $0.note == "Hi" }.update { $0.note = "Bye" }.execute(db)
+      return try Entry.all.fetchAll(db)
+    }
+    let expected: [Entry] = [.note("Bye"), .dates(Dates(createdAt: Self.created))]
+    #expect(entries == expected)
   }
 
   @Test func typesWorkInAsyncReadsAndWrites() async throws {

@@ -36,6 +36,7 @@ struct SchemaCheckCommandTests {
 
   /// A `@Selection` struct a table holds stands for its columns, compared there: a missing one,
   /// and a NOT NULL one in an optional group. An enum group's columns are left with a note; a
+  /// `@Table` enum's cases are its columns, every one nullable (a `@Selection` struct's too); a
   /// `@Selection` class is the macro's error.
   @Test func comparesTheSelectionGroupsATableHolds() throws {
     let folder = Self.fixtures.appendingPathComponent("Selections").path
@@ -48,6 +49,9 @@ struct SchemaCheckCommandTests {
         \(folder)/Groups.swift:30:1: error: remindersLists.updatedAt: no such column
         \(folder)/Groups.swift:30:1: error: remindersLists.startDay: NOT NULL, but the Swift \
         property is optional
+        \(folder)/Groups.swift:39:1: error: posts.startDay: NOT NULL, but the Swift property is \
+        optional
+        \(folder)/Groups.swift:39:1: error: posts.endDay: no such column
         \(folder)/Groups.swift:30:1: note: remindersLists.attachment: a @Selection enum's \
         columns, not checked
 

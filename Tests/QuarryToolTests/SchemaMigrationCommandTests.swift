@@ -109,7 +109,7 @@ struct SchemaMigrationCommandTests {
     #expect(output == "")
     #expect(
       errors == """
-        \(broken.path)/Tables.swift:5:1: error: '@Table' can only be applied to a struct
+        \(broken.path)/Tables.swift:5:1: error: '@Table' can only be applied to a struct or an enum
 
         """)
   }

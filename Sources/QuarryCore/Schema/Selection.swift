@@ -108,6 +108,14 @@ public struct OptionalSelectionMembers<Wrapped: Selection>: Sendable {
     let member = Wrapped.selectionMembers[keyPath: keyPath]
     return SelectionMember(member.name, quotedName: member.quotedName)
   }
+
+  /// A member that is optional already (an enum's case) stays singly optional:
+  /// `$1.kind.note` is a `String?` column.
+  public subscript<Member>(
+    dynamicMember keyPath: KeyPath<Wrapped.SelectionMembers, SelectionMember<Member?>>
+  ) -> SelectionMember<Member?> {
+    Wrapped.selectionMembers[keyPath: keyPath]
+  }
 }
 
 /// One case of a `@Selection` enum: the member that names it, and the columns its value is kept

@@ -109,8 +109,25 @@ public final class TableSchema: Sendable {
   /// "enrollments"."studentID")`; nil unless the key has several columns.
   package let compositeKeySQL: String?
 
+  /// The cases of a `@Table` enum, each with its columns; nil for a struct's table.
+  ///
+  /// A row holds one case: assigning a case's column in an update sets the other cases'
+  /// columns to `NULL`.
+  public let cases: [SelectionCase]?
+
   /// Describes a table and pre-renders its SQL: in `schemaName` when there is one.
-  public init(name: String, schemaName: String? = nil, columns: [Column]) {
+  public convenience init(name: String, schemaName: String? = nil, columns: [Column]) {
+    self.init(name: name, schemaName: schemaName, columns: columns, cases: nil)
+  }
+
+  /// Describes the table of a `@Table` enum, whose columns are its cases' in order.
+  public convenience init(name: String, schemaName: String? = nil, cases: [SelectionCase]) {
+    self.init(
+      name: name, schemaName: schemaName, columns: cases.flatMap(\.columns), cases: cases)
+  }
+
+  private init(name: String, schemaName: String?, columns: [Column], cases: [SelectionCase]?) {
+    self.cases = cases
     self.name = name
     self.schemaName = schemaName
     self.columns = columns

@@ -490,6 +490,60 @@ enum GroupedEnumTable {
   }
 }
 
+/// A `@Table` enum: each row holds one case, in its own columns; the others' are `NULL`.
+enum EnumTables {
+  @Table
+  enum Post: Equatable {
+    case photo(EnumTables.Photo)
+    case note(String = "")
+    @Column("linkURL")
+    case link(URL)
+    @Column(as: [String].JSONRepresentation.self)
+    case tags([String])
+  }
+
+  @Selection
+  struct Photo: Equatable {
+    var caption = ""
+    var url: URL
+  }
+
+  /// The `posts` table, empty.
+  static let postsTable = """
+    CREATE TABLE "posts" (
+      "caption" TEXT, "url" TEXT, "note" TEXT, "linkURL" TEXT, "tags" TEXT
+    ) STRICT
+    """
+
+  /// A `@Selection` enum whose case's value has a label, held optionally by a table.
+  @Table
+  struct Record: Equatable {
+    let id: Int
+    var time: Time?
+
+    @Selection
+    enum Time: Equatable {
+      case moment(Date)
+      case interval(startDate: Date)
+      case span(EnumTables.Record.Span)
+    }
+
+    @Selection
+    struct Span: Equatable {
+      @Column("spanStart") var startDate: Date
+      @Column("spanEnd") var endDate: Date
+    }
+  }
+
+  /// An optional value stored through an optional representation.
+  @Table
+  struct Item: Equatable {
+    let id: Int
+    @Column(as: [UInt8]?.JSONRepresentation.self)
+    var data: [UInt8]?
+  }
+}
+
 /// A query's own row type.
 @Selection
 struct ListSummary: Equatable {

@@ -81,6 +81,12 @@ enum DocCommentSchema {
     var snooze: DocCommentSchema.Snooze?
   }
 
+  /// A `@Table` enum: a plan is a note or a span, each in its own columns.
+  @Table("plans") enum Plan {
+    case note(String)
+    case span(DocCommentSchema.Span)
+  }
+
   /// A join table whose primary key is a group of two columns: `"courseID"` and `"studentID"`.
   @Table("enrollments") struct Enrollment {
     @Selection struct ID: Hashable {
@@ -194,6 +200,7 @@ enum DocCommentSchema {
       PRIMARY KEY ("courseID", "studentID")
     ) STRICT;
     INSERT INTO "enrollments" VALUES (1, 1, 'A'), (1, 2, 'B');
+    CREATE TABLE "plans" ("note" TEXT, "startDay" INTEGER, "endDay" INTEGER) STRICT;
     CREATE TABLE "taggedReminders" (
       "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL DEFAULT '', "tags" TEXT NOT NULL DEFAULT '[]',
       "details" TEXT NOT NULL DEFAULT '{}'
@@ -231,6 +238,7 @@ extension DocCommentSQLTests {
   typealias Span = DocCommentSchema.Span
   typealias Snooze = DocCommentSchema.Snooze
   typealias Trip = DocCommentSchema.Trip
+  typealias Plan = DocCommentSchema.Plan
   typealias Event = DocCommentSchema.Event
 }
 

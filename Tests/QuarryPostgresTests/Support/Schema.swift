@@ -184,3 +184,29 @@ enum EnrollmentData {
     Enrollment(id: Enrollment.ID(courseID: 2, studentID: 1), grade: "C"),
   ]
 }
+
+/// A `@Table` enum: each notice is a text, a code or a reading, in its own columns.
+@Table enum Notice: Equatable {
+  case text(String)
+  case code(Int)
+  case reading(Reading)
+}
+
+/// A reading's two columns, a case of `Notice`.
+@Selection struct Reading: Equatable {
+  var amount: Int
+  var unit: String
+}
+
+/// The notices, the same in both databases.
+enum NoticeData {
+  static let sqliteSchema = """
+    CREATE TABLE "notices" ("text" TEXT, "code" INTEGER, "amount" INTEGER, "unit" TEXT) STRICT
+    """
+  static let postgresSchema = """
+    CREATE TABLE "notices" ("text" text, "code" bigint, "amount" bigint, "unit" text)
+    """
+  static let rows: [Notice] = [
+    .text("Groceries"), .code(7), .reading(Reading(amount: 3, unit: "kg")), .text("Doctor"),
+  ]
+}

@@ -228,11 +228,23 @@ public struct Updates<Base: Table> {
   /// `Reminder.update { $0.assign("priority", 2) }` renders
   /// `UPDATE "reminders" SET "priority" = 2`.
   public mutating func assign(_ column: String, _ value: some QueryAssignable) {
+    set(column, value.queryFragment)
+    // A `@Table` enum's row holds one case: setting a case's column clears the other cases'.
+    guard let cases = Base.schema.cases,
+      let assigned = cases.firstIndex(where: { $0.columns.contains { $0.name == column } })
+    else { return }
+    for (index, other) in cases.enumerated() where index != assigned {
+      for column in other.columns { set(column.name, QueryFragment(sql: "NULL")) }
+    }
+  }
+
+  /// Sets the column named `column` to `value`, replacing an earlier assignment of it.
+  private mutating func set(_ column: String, _ value: QueryFragment) {
     if let index = columns.firstIndex(of: column) {
-      values[index] = value.queryFragment
+      values[index] = value
     } else {
       columns.append(column)
-      values.append(value.queryFragment)
+      values.append(value)
     }
   }
 }

@@ -36,6 +36,12 @@ struct RemindersList {
   var attachment: Attachment
 }
 
+@Table
+enum Post {
+  case note(String)
+  case span(Span)
+}
+
 func makeMigrator() -> DatabaseMigrator {
   var migrator = DatabaseMigrator()
   migrator.registerMigration("Create lists") { db in
@@ -50,6 +56,11 @@ func makeMigrator() -> DatabaseMigrator {
         "note" TEXT,
         "image" BLOB
       )
+      """
+    ).execute(db)
+    try #sql(
+      """
+      CREATE TABLE "posts" ("note" TEXT, "startDay" INTEGER NOT NULL)
       """
     ).execute(db)
   }
