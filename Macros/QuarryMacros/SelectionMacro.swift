@@ -74,11 +74,45 @@ extension TableModel {
       .joined(separator: "\n")
   }
 
-  /// `Columns`: a query expression made of one expression or value per property, decoded as the
-  /// type. A property with an initial value (or an optional one) may be left out: its value is
-  /// then bound, as the memberwise initializer would use it.
-  private func columnsBuilderSource() -> [String] {
-    let parameters = columns.map { column in
+  /// `Columns`: a row written as one expression or value per property, a `ColumnsExpression`
+  /// decoded as the type. Selected, each is named as its column (a group's columns name
+  /// themselves); its `values`, unnamed and without generated columns, are an insert's row. A
+  /// property with an initial value (or an optional one) may be left out: its value is then
+  /// bound, as the memberwise initializer would use it.
+  func columnsBuilderSource() -> [String] {
+    // `_selection` and `_values`: the parameters take the properties' names. (`let` when
+    // there is no property to append.)
+    let binding = columns.isEmpty ? "let" : "var"
+    var initializer = [
+      "\(binding) _selection = QuarryCore.QueryFragment()",
+      "\(binding) _values = QuarryCore.QueryFragment()",
+    ]
+    for column in columns {
+      let name =
+        column.isKnownColumn ? swiftStringLiteral(quoteIdentifier(column.columnName)) : "nil"
+      initializer.append(
+        "QuarryCore.MacroSupport.appendTerm(\(column.propertyName), named: \(name), "
+          + (column.isGenerated ? "isInserted: false, " : "")
+          + "selection: &_selection, values: &_values)")
+    }
+    initializer += ["self.selection = _selection", "self.values = _values"]
+    let body =
+      [
+        "\(access)typealias QueryValue = \(typeName)",
+        "\(access)let selection: QuarryCore.QueryFragment",
+        "\(access)let values: QuarryCore.QueryFragment",
+      ]
+      + block("\(access)init(\(columnsParameters().joined(separator: ", ")))", initializer)
+      + block(
+        "\(access)func write(to fragment: inout QuarryCore.QueryFragment)",
+        ["fragment.append(selection)"])
+    return block("\(access)nonisolated struct Columns: QuarryCore.ColumnsExpression", body)
+  }
+
+  /// The parameters of `Columns.init`: one expression or value per property, those with an
+  /// initial value (or optional) defaulted to it, bound.
+  func columnsParameters() -> [String] {
+    columns.map { column in
       let parameter =
         "\(column.propertyName): some QuarryCore.QueryAssignable<\(column.storedType)>"
       guard let value = column.initialValue ?? (column.isOptional ? "nil" : nil) else {
@@ -92,31 +126,7 @@ extension TableModel {
         : "QuarryCore.MacroSupport.value(\(column.type).self, \(value))"
       return parameter + " = " + bound
     }
-    // `_selection`: the parameters take the properties' names, which may be `selection`.
-    var initializer = ["var _selection = QuarryCore.QueryFragment()"]
-    for (index, column) in columns.enumerated() {
-      if index > 0 { initializer.append("_selection.append(sql: \", \")") }
-      initializer.append("\(column.propertyName).write(to: &_selection)")
-      // A single column gets its property's name; a group's columns keep theirs.
-      if column.isKnownColumn {
-        initializer.append(
-          "_selection.append(sql: \(swiftStringLiteral(" AS " + quoteIdentifier(column.columnName))))"
-        )
-      }
-    }
-    initializer.append("self.selection = _selection")
-    let body =
-      [
-        "\(access)typealias QueryValue = \(typeName)",
-        "\(access)let selection: QuarryCore.QueryFragment",
-      ]
-      + block("\(access)init(\(parameters.joined(separator: ", ")))", initializer)
-      + block(
-        "\(access)func write(to fragment: inout QuarryCore.QueryFragment)",
-        ["fragment.append(selection)"])
-    return block("\(access)nonisolated struct Columns: QuarryCore.QueryExpression", body)
   }
-
 }
 
 /// `SelectionMembers` and its one instance.

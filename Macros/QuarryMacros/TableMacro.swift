@@ -73,6 +73,7 @@ extension TableModel {
       body += block("\(access)init(_ row: \(typeName))", ["self = row"])
     }
     body.append("\(access)static let columns = TableColumns()")
+    body += columnsBuilderSource()
     if declaresAll {
       // The type's own `all` is where every statement from the table starts.
       body.append(

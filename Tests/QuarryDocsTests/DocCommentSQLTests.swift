@@ -3062,12 +3062,13 @@ struct DocCommentSQLTests {
 
   @Test func casesOfEnums() {
     checkFragment(
-      { _ in MacroSupport.caseSelection(Plan.schema.cases ?? [], case: 0, "Hi") },
+      { _ in MacroSupport.caseSelection(Plan.schema.cases ?? [], case: 0, "Hi").selection },
       #"'Hi' AS "note", NULL AS "startDay", NULL AS "endDay""#, runs: false)
     checkFragment(
       { _ in
         MacroSupport.caseSelection(
-          Plan.schema.cases ?? [], case: 1, Span.Columns(startDay: 1, endDay: 3))
+          Plan.schema.cases ?? [], case: 1, Span.Columns(startDay: 1, endDay: 3)
+        ).selection
       },
       #"NULL AS "note", 1 AS "startDay", 3 AS "endDay""#, runs: false)
     check(
@@ -3111,6 +3112,56 @@ struct DocCommentSQLTests {
     check(
       Trip.where { $0.schedule.span >= Span(startDay: 1, endDay: 4) }.select { $0.id },
       #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") >= (1, 4))"#)
+    check(
+      Trip.where { $0.schedule.span.eq(Span(startDay: 1, endDay: 3)) }.select { $0.id },
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") = (1, 3))"#)
+    check(
+      Trip.where { $0.schedule.span.neq(Span(startDay: 1, endDay: 3)) }.select { $0.id },
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") <> (1, 3))"#)
+    check(
+      Trip.where { $0.schedule.span.lt(Span(startDay: 5, endDay: 0)) }.select { $0.id },
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") < (5, 0))"#)
+    check(
+      Trip.where { $0.schedule.span.lte(Span(startDay: 5, endDay: 9)) }.select { $0.id },
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") <= (5, 9))"#)
+    check(
+      Trip.where { $0.schedule.span.gt(Span(startDay: 1, endDay: 3)) }.select { $0.id },
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") > (1, 3))"#)
+    check(
+      Trip.where { $0.schedule.span.gte(Span(startDay: 1, endDay: 4)) }.select { $0.id },
+      #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") >= (1, 4))"#)
+    check(
+      Trip.insert {
+        ($0.id, $0.schedule.span)
+      } values: {
+        (9, Span(startDay: 2, endDay: 4))
+      },
+      #"""
+      INSERT INTO "trips" ("id", "startDay", "endDay")
+      VALUES (9, 2, 4)
+      """#)
+    check(
+      Reminder.insert {
+        $0.title
+      } values: {
+        "Milk"
+      },
+      #"INSERT INTO "reminders" ("title") VALUES ('Milk')"#)
+    check(
+      RemindersList.insert { RemindersList.Columns(id: 7, title: #sql("upper('atlas')")) },
+      #"""
+      INSERT INTO "remindersLists" ("id", "title")
+      VALUES (7, upper('atlas'))
+      """#)
+    check(
+      RemindersList.insert {
+        RemindersList.Draft(title: "Errands")
+        RemindersList.Columns(id: 9, title: #sql("upper('trips')"))
+      },
+      #"""
+      INSERT INTO "remindersLists" ("id", "title")
+      VALUES (NULL, 'Errands'), (9, upper('trips'))
+      """#)
     check(
       Trip.where { $0.snooze.is(nil) }.select { $0.id },
       #"SELECT "trips"."id" FROM "trips" WHERE (("trips"."untilDay") IS (NULL))"#)

@@ -74,6 +74,24 @@ struct ColumnRepresentationMacroTests {
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Event
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<Int>, tags: some QuarryCore.QueryAssignable<[String].JSONRepresentation>, startAt: some QuarryCore.QueryAssignable<Date.UnixTimeRepresentation?> = QuarryCore.BoundValue<Date.UnixTimeRepresentation?>(Date.UnixTimeRepresentation?(queryOutput: nil)), total: some QuarryCore.QueryAssignable<Int>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(tags, named: "\"tags\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(startAt, named: "\"startAt\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(total, named: "\"total\"", isInserted: false, selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "events",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("tags", type: .text, nullable: false), .init("startAt", type: .any, nullable: true), .init("total", type: .integer, nullable: false, generated: .virtual)]

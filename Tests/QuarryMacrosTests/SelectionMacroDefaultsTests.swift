@@ -70,33 +70,23 @@ struct SelectionMacroDefaultsTests {
           self.doneAt = try decoder.decode(Date.UnixTimeRepresentation?.self).queryOutput
           self.limit = try decoder.decode(Int.self)
         }
-        nonisolated struct Columns: QuarryCore.QueryExpression {
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
           typealias QueryValue = ReminderRow
           let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
           init(title: some QuarryCore.QueryAssignable<String>, isUrgent: some QuarryCore.QueryAssignable<Bool> = QuarryCore.BoundValue<Bool>(false), note: some QuarryCore.QueryAssignable<String?> = QuarryCore.BoundValue<String?>(nil), priority: some QuarryCore.QueryAssignable<Priority> = QuarryCore.MacroSupport.value(Priority.self, .medium), span: some QuarryCore.QueryAssignable<Span> = QuarryCore.MacroSupport.value(Span.self, Span(start: 1, end: 2)), dueDate: some QuarryCore.QueryAssignable<Date.UnixTimeRepresentation> = QuarryCore.BoundValue<Date.UnixTimeRepresentation>(Date.UnixTimeRepresentation(queryOutput: Date(timeIntervalSince1970: 0))), doneAt: some QuarryCore.QueryAssignable<Date.UnixTimeRepresentation?> = QuarryCore.BoundValue<Date.UnixTimeRepresentation?>(Date.UnixTimeRepresentation?(queryOutput: nil)), limit: some QuarryCore.QueryAssignable<Int> = QuarryCore.BoundValue<Int>(ReminderRow.defaultLimit)) {
             var _selection = QuarryCore.QueryFragment()
-            title.write(to: &_selection)
-            _selection.append(sql: " AS \"title\"")
-            _selection.append(sql: ", ")
-            isUrgent.write(to: &_selection)
-            _selection.append(sql: " AS \"isUrgent\"")
-            _selection.append(sql: ", ")
-            note.write(to: &_selection)
-            _selection.append(sql: " AS \"note\"")
-            _selection.append(sql: ", ")
-            priority.write(to: &_selection)
-            _selection.append(sql: ", ")
-            span.write(to: &_selection)
-            _selection.append(sql: ", ")
-            dueDate.write(to: &_selection)
-            _selection.append(sql: " AS \"dueDate\"")
-            _selection.append(sql: ", ")
-            doneAt.write(to: &_selection)
-            _selection.append(sql: " AS \"doneAt\"")
-            _selection.append(sql: ", ")
-            limit.write(to: &_selection)
-            _selection.append(sql: " AS \"limit\"")
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(title, named: "\"title\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(isUrgent, named: "\"isUrgent\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(note, named: "\"note\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(priority, named: nil, selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(span, named: nil, selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(dueDate, named: "\"dueDate\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(doneAt, named: "\"doneAt\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(limit, named: "\"limit\"", selection: &_selection, values: &_values)
             self.selection = _selection
+            self.values = _values
           }
           func write(to fragment: inout QuarryCore.QueryFragment) {
             fragment.append(selection)

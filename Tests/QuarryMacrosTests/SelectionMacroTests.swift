@@ -35,17 +35,17 @@ struct SelectionMacroTests {
           self.createdAt = try decoder.decode(Date.self)
           self.updatedAt = try decoder.decode(Date?.self)
         }
-        public nonisolated struct Columns: QuarryCore.QueryExpression {
+        public nonisolated struct Columns: QuarryCore.ColumnsExpression {
           public typealias QueryValue = Timestamps
           public let selection: QuarryCore.QueryFragment
+          public let values: QuarryCore.QueryFragment
           public init(createdAt: some QuarryCore.QueryAssignable<Date>, updatedAt: some QuarryCore.QueryAssignable<Date?> = QuarryCore.BoundValue<Date?>(nil)) {
             var _selection = QuarryCore.QueryFragment()
-            createdAt.write(to: &_selection)
-            _selection.append(sql: " AS \"createdAt\"")
-            _selection.append(sql: ", ")
-            updatedAt.write(to: &_selection)
-            _selection.append(sql: " AS \"updated_at\"")
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(createdAt, named: "\"createdAt\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(updatedAt, named: "\"updated_at\"", selection: &_selection, values: &_values)
             self.selection = _selection
+            self.values = _values
           }
           public func write(to fragment: inout QuarryCore.QueryFragment) {
             fragment.append(selection)
@@ -118,6 +118,23 @@ struct SelectionMacroTests {
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = RemindersList
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<Int>, name: some QuarryCore.QueryAssignable<String> = QuarryCore.BoundValue<String>(""), timestamps: some QuarryCore.QueryAssignable<Timestamps>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(name, named: "\"name\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(timestamps, named: nil, selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "remindersLists",
           columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .integer, nullable: false, primaryKey: true)], [.init("name", type: .text, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Timestamps.self, name: "timestamps", type: .any, nullable: false)])
@@ -194,17 +211,21 @@ struct SelectionMacroTests {
             throw QuarryCore.QueryDecodingError(expectedType: "Kind", found: "NULL in the columns of every case: " + Self.selectionColumns.map(\.name).joined(separator: ", "))
           }
         }
-        nonisolated struct Columns: QuarryCore.QueryExpression {
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
           typealias QueryValue = Kind
           let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
           static func link(_ value: some QuarryCore.QueryAssignable<URL>) -> Columns {
-            Columns(selection: QuarryCore.MacroSupport.caseSelection(Kind.selectionCases ?? [], case: 0, value))
+            let row = QuarryCore.MacroSupport.caseSelection(Kind.selectionCases ?? [], case: 0, value)
+            return Columns(selection: row.selection, values: row.values)
           }
           static func note(_ value: some QuarryCore.QueryAssignable<String>) -> Columns {
-            Columns(selection: QuarryCore.MacroSupport.caseSelection(Kind.selectionCases ?? [], case: 1, value))
+            let row = QuarryCore.MacroSupport.caseSelection(Kind.selectionCases ?? [], case: 1, value)
+            return Columns(selection: row.selection, values: row.values)
           }
           static func image(_ value: some QuarryCore.QueryAssignable<Attachment.Image>) -> Columns {
-            Columns(selection: QuarryCore.MacroSupport.caseSelection(Kind.selectionCases ?? [], case: 2, value))
+            let row = QuarryCore.MacroSupport.caseSelection(Kind.selectionCases ?? [], case: 2, value)
+            return Columns(selection: row.selection, values: row.values)
           }
           func write(to fragment: inout QuarryCore.QueryFragment) {
             fragment.append(selection)
@@ -279,14 +300,16 @@ struct SelectionMacroTests {
         init(decoder: inout some QuarryCore.QueryDecoder) throws {
           self.name = try decoder.decode(String.self)
         }
-        nonisolated struct Columns: QuarryCore.QueryExpression {
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
           typealias QueryValue = Row
           let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
           init(name: some QuarryCore.QueryAssignable<String> = QuarryCore.BoundValue<String>("")) {
             var _selection = QuarryCore.QueryFragment()
-            name.write(to: &_selection)
-            _selection.append(sql: " AS \"name\"")
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(name, named: "\"name\"", selection: &_selection, values: &_values)
             self.selection = _selection
+            self.values = _values
           }
           func write(to fragment: inout QuarryCore.QueryFragment) {
             fragment.append(selection)

@@ -82,6 +82,24 @@ struct TableMacroAccessTests {
         }
         public typealias PrimaryKey = Int
         public static let columns = TableColumns()
+        public nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          public typealias QueryValue = Reminder
+          public let selection: QuarryCore.QueryFragment
+          public let values: QuarryCore.QueryFragment
+          public init(id: some QuarryCore.QueryAssignable<Int>, title: some QuarryCore.QueryAssignable<String> = QuarryCore.BoundValue<String>(""), isCompleted: some QuarryCore.QueryAssignable<Bool> = QuarryCore.BoundValue<Bool>(false), priority: some QuarryCore.QueryAssignable<Priority?> = QuarryCore.MacroSupport.value(Priority?.self, nil)) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(title, named: "\"title\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(isCompleted, named: "\"is_completed\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(priority, named: nil, selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          public func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         public static let schema = QuarryCore.TableSchema(
           name: "reminders",
           columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .integer, nullable: false, primaryKey: true)], [.init("title", type: .text, nullable: false)], [.init("is_completed", type: .integer, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Priority?.self, name: "priority", type: .any, nullable: true)])
@@ -156,6 +174,22 @@ struct TableMacroAccessTests {
         }
         package typealias PrimaryKey = Int
         package static let columns = TableColumns()
+        package nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          package typealias QueryValue = Tag
+          package let selection: QuarryCore.QueryFragment
+          package let values: QuarryCore.QueryFragment
+          package init(id: some QuarryCore.QueryAssignable<Int>, name: some QuarryCore.QueryAssignable<String>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(name, named: "\"name\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          package func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         package static let schema = QuarryCore.TableSchema(
           name: "tags",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("name", type: .text, nullable: false)]
@@ -230,6 +264,22 @@ struct TableMacroAccessTests {
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Attachment.Image
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<Int>, path: some QuarryCore.QueryAssignable<String>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(path, named: "\"path\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "images",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("path", type: .text, nullable: false)]

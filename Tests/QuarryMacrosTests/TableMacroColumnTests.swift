@@ -64,6 +64,22 @@ struct TableMacroColumnTests {
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Note
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<Int>, body: some QuarryCore.QueryAssignable<String>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(body, named: "\"body\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "notes",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("body", type: .text, nullable: false)]
@@ -285,6 +301,37 @@ struct TableMacroColumnTests {
         }
         typealias PrimaryKey = UUID
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Sample
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<UUID>, text: some QuarryCore.QueryAssignable<String> = QuarryCore.BoundValue<String>("a"), count: some QuarryCore.QueryAssignable<Int> = QuarryCore.BoundValue<Int>(1), ratio: some QuarryCore.QueryAssignable<Double> = QuarryCore.BoundValue<Double>(0.5), flag: some QuarryCore.QueryAssignable<Bool> = QuarryCore.BoundValue<Bool>(true), offset: some QuarryCore.QueryAssignable<Int> = QuarryCore.BoundValue<Int>(-1), delta: some QuarryCore.QueryAssignable<Double> = QuarryCore.BoundValue<Double>(-0.25), createdAt: some QuarryCore.QueryAssignable<Date> = QuarryCore.BoundValue<Date>(Date()), qualified: some QuarryCore.QueryAssignable<Foundation.Date> = QuarryCore.BoundValue<Foundation.Date>(Foundation.Date()), explicitInit: some QuarryCore.QueryAssignable<Foo> = QuarryCore.MacroSupport.value(Foo.self, Foo.init(bar: 1)), specialized: some QuarryCore.QueryAssignable<Box<Int>> = QuarryCore.MacroSupport.value(Box<Int>.self, Box<Int>(1)), first: some QuarryCore.QueryAssignable<Int> = QuarryCore.BoundValue<Int>(1), second: some QuarryCore.QueryAssignable<String> = QuarryCore.BoundValue<String>("2"), x: some QuarryCore.QueryAssignable<Double>, y: some QuarryCore.QueryAssignable<Double>, observed: some QuarryCore.QueryAssignable<Int> = QuarryCore.BoundValue<Int>(0), `default`: some QuarryCore.QueryAssignable<Int> = QuarryCore.BoundValue<Int>(0)) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(text, named: "\"text\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(count, named: "\"count\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(ratio, named: "\"ratio\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(flag, named: "\"flag\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(offset, named: "\"offset\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(delta, named: "\"delta\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(createdAt, named: "\"createdAt\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(qualified, named: "\"qualified\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(explicitInit, named: nil, selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(specialized, named: nil, selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(first, named: "\"first\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(second, named: "\"second\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(x, named: "\"x\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(y, named: "\"y\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(observed, named: "\"observed\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(`default`, named: "\"default\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "samples",
           columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .text, nullable: false, primaryKey: true)], [.init("text", type: .text, nullable: false)], [.init("count", type: .integer, nullable: false)], [.init("ratio", type: .real, nullable: false)], [.init("flag", type: .integer, nullable: false)], [.init("offset", type: .integer, nullable: false)], [.init("delta", type: .real, nullable: false)], [.init("createdAt", type: .text, nullable: false)], [.init("qualified", type: .text, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Foo.self, name: "explicitInit", type: .any, nullable: false), QuarryCore.MacroSupport.schemaColumns(Box<Int>.self, name: "specialized", type: .any, nullable: false), [.init("first", type: .integer, nullable: false)], [.init("second", type: .text, nullable: false)], [.init("x", type: .real, nullable: false)], [.init("y", type: .real, nullable: false)], [.init("observed", type: .integer, nullable: false)], [.init("default", type: .integer, nullable: false)]])

@@ -46,17 +46,17 @@ struct TableMacroCompositeKeyTests {
           self.courseID = try decoder.decode(Int.self)
           self.studentID = try decoder.decode(Int.self)
         }
-        nonisolated struct Columns: QuarryCore.QueryExpression {
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
           typealias QueryValue = Enrollment.ID
           let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
           init(courseID: some QuarryCore.QueryAssignable<Int>, studentID: some QuarryCore.QueryAssignable<Int>) {
             var _selection = QuarryCore.QueryFragment()
-            courseID.write(to: &_selection)
-            _selection.append(sql: " AS \"courseID\"")
-            _selection.append(sql: ", ")
-            studentID.write(to: &_selection)
-            _selection.append(sql: " AS \"studentID\"")
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(courseID, named: "\"courseID\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(studentID, named: "\"studentID\"", selection: &_selection, values: &_values)
             self.selection = _selection
+            self.values = _values
           }
           func write(to fragment: inout QuarryCore.QueryFragment) {
             fragment.append(selection)
@@ -103,6 +103,22 @@ struct TableMacroCompositeKeyTests {
         }
         typealias PrimaryKey = ID
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Enrollment
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<ID>, grade: some QuarryCore.QueryAssignable<String> = QuarryCore.BoundValue<String>("")) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: nil, selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(grade, named: "\"grade\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "enrollments",
           columns: QuarryCore.MacroSupport.flatten([QuarryCore.MacroSupport.schemaColumns(ID.self, name: "id", type: .any, nullable: false, primaryKey: true), [.init("grade", type: .text, nullable: false)]])
@@ -174,6 +190,22 @@ struct TableMacroCompositeKeyTests {
         }
         typealias PrimaryKey = MembershipKey
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Membership
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(key: some QuarryCore.QueryAssignable<MembershipKey>, role: some QuarryCore.QueryAssignable<String>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(key, named: nil, selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(role, named: "\"role\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "memberships",
           columns: QuarryCore.MacroSupport.flatten([QuarryCore.MacroSupport.schemaColumns(MembershipKey.self, name: "key", type: .any, nullable: false, primaryKey: true), [.init("role", type: .text, nullable: false)]])
@@ -250,17 +282,17 @@ struct TableMacroCompositeKeyTests {
           self.courseID = try decoder.decode(Int.self)
           self.studentID = try decoder.decode(Int.self)
         }
-        nonisolated struct Columns: QuarryCore.QueryExpression {
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
           typealias QueryValue = Enrollment.ID
           let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
           init(courseID: some QuarryCore.QueryAssignable<Int>, studentID: some QuarryCore.QueryAssignable<Int>) {
             var _selection = QuarryCore.QueryFragment()
-            courseID.write(to: &_selection)
-            _selection.append(sql: " AS \"courseID\"")
-            _selection.append(sql: ", ")
-            studentID.write(to: &_selection)
-            _selection.append(sql: " AS \"studentID\"")
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(courseID, named: "\"courseID\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(studentID, named: "\"studentID\"", selection: &_selection, values: &_values)
             self.selection = _selection
+            self.values = _values
           }
           func write(to fragment: inout QuarryCore.QueryFragment) {
             fragment.append(selection)
@@ -300,6 +332,21 @@ struct TableMacroCompositeKeyTests {
         }
         typealias PrimaryKey = ID
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Enrollment
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<ID>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: nil, selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "enrollments",
           columns: QuarryCore.MacroSupport.flatten([QuarryCore.MacroSupport.schemaColumns(ID.self, name: "id", type: .any, nullable: false, primaryKey: true)])
@@ -369,6 +416,21 @@ struct TableMacroCompositeKeyTests {
         }
         typealias PrimaryKey = ID
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Enrollment
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<ID>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: nil, selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "enrollments",
           columns: QuarryCore.MacroSupport.flatten([QuarryCore.MacroSupport.schemaColumns(ID.self, name: "id", type: .any, nullable: false, primaryKey: true)])

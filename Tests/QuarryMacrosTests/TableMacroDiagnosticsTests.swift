@@ -66,6 +66,21 @@ struct TableMacroDiagnosticsTests {
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Reminder
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<Int> = QuarryCore.BoundValue<Int>(0)) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "reminders",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
@@ -140,6 +155,21 @@ struct TableMacroDiagnosticsTests {
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Reminder
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<Int> = QuarryCore.BoundValue<Int>(0)) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "reminders",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
@@ -295,6 +325,22 @@ struct TableMacroDiagnosticsTests {
           self = row
         }
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Measurement
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<Int>, value: some QuarryCore.QueryAssignable<Int> = QuarryCore.BoundValue<Int>(0)) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", isInserted: false, selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(value, named: "\"value\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "measurements",
           columns: [.init("id", type: .integer, nullable: false, generated: .virtual), .init("value", type: .integer, nullable: false)]
@@ -401,6 +447,22 @@ struct TableMacroDiagnosticsTests {
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Item
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<Int>, kind: some QuarryCore.QueryAssignable<String> = QuarryCore.BoundValue<String>("x")) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(kind, named: "\"kind\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "items",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("kind", type: .text, nullable: false)]

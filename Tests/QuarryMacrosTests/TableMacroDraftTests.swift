@@ -94,6 +94,26 @@ struct TableMacroDraftTests {
         }
         typealias PrimaryKey = Int?
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Attendee
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<Int?> = QuarryCore.BoundValue<Int?>(nil), name: some QuarryCore.QueryAssignable<String>, email: some QuarryCore.QueryAssignable<String?> = QuarryCore.BoundValue<String?>(nil), nickname: some QuarryCore.QueryAssignable<Optional<String>> = QuarryCore.BoundValue<Optional<String>>(nil), joinedAt: some QuarryCore.QueryAssignable<Date> = QuarryCore.BoundValue<Date>(Date()), rank: some QuarryCore.QueryAssignable<Int> = QuarryCore.BoundValue<Int>(3)) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(name, named: "\"name\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(email, named: "\"email\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(nickname, named: "\"nickname\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(joinedAt, named: "\"joinedAt\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(rank, named: "\"rank\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "attendees",
           columns: [.init("id", type: .integer, nullable: true, primaryKey: true), .init("name", type: .text, nullable: false), .init("email", type: .text, nullable: true), .init("nickname", type: .text, nullable: true), .init("joinedAt", type: .text, nullable: false), .init("rank", type: .integer, nullable: false)]
@@ -172,6 +192,22 @@ struct TableMacroDraftTests {
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Reminder
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<Int>, title: some QuarryCore.QueryAssignable<String> = QuarryCore.BoundValue<String>("")) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(title, named: "\"title\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "reminders",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true), .init("title", type: .text, nullable: false)]

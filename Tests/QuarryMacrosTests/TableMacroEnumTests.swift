@@ -78,17 +78,21 @@ struct TableMacroEnumTests {
             throw QuarryCore.QueryDecodingError(expectedType: "Post", found: "NULL in the columns of every case: " + Self.schema.columns.map(\.name).joined(separator: ", "))
           }
         }
-        public nonisolated struct Columns: QuarryCore.QueryExpression {
+        public nonisolated struct Columns: QuarryCore.ColumnsExpression {
           public typealias QueryValue = Post
           public let selection: QuarryCore.QueryFragment
+          public let values: QuarryCore.QueryFragment
           public static func photo(_ value: some QuarryCore.QueryAssignable<Photo>) -> Columns {
-            Columns(selection: QuarryCore.MacroSupport.caseSelection(Post.schema.cases ?? [], case: 0, value))
+            let row = QuarryCore.MacroSupport.caseSelection(Post.schema.cases ?? [], case: 0, value)
+            return Columns(selection: row.selection, values: row.values)
           }
           public static func note(_ value: some QuarryCore.QueryAssignable<String> = QuarryCore.BoundValue<String>("")) -> Columns {
-            Columns(selection: QuarryCore.MacroSupport.caseSelection(Post.schema.cases ?? [], case: 1, value))
+            let row = QuarryCore.MacroSupport.caseSelection(Post.schema.cases ?? [], case: 1, value)
+            return Columns(selection: row.selection, values: row.values)
           }
           public static func link(_ value: some QuarryCore.QueryAssignable<URL>) -> Columns {
-            Columns(selection: QuarryCore.MacroSupport.caseSelection(Post.schema.cases ?? [], case: 2, value))
+            let row = QuarryCore.MacroSupport.caseSelection(Post.schema.cases ?? [], case: 2, value)
+            return Columns(selection: row.selection, values: row.values)
           }
           public func write(to fragment: inout QuarryCore.QueryFragment) {
             fragment.append(selection)
@@ -161,14 +165,17 @@ struct TableMacroEnumTests {
             throw QuarryCore.QueryDecodingError(expectedType: "Entry", found: "NULL in the columns of every case: " + Self.schema.columns.map(\.name).joined(separator: ", "))
           }
         }
-        nonisolated struct Columns: QuarryCore.QueryExpression {
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
           typealias QueryValue = Entry
           let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
           static func tags(_ value: some QuarryCore.QueryAssignable<[String].JSONRepresentation>) -> Columns {
-            Columns(selection: QuarryCore.MacroSupport.caseSelection(Entry.schema.cases ?? [], case: 0, value))
+            let row = QuarryCore.MacroSupport.caseSelection(Entry.schema.cases ?? [], case: 0, value)
+            return Columns(selection: row.selection, values: row.values)
           }
           static func interval(startDate value: some QuarryCore.QueryAssignable<Date>) -> Columns {
-            Columns(selection: QuarryCore.MacroSupport.caseSelection(Entry.schema.cases ?? [], case: 1, value))
+            let row = QuarryCore.MacroSupport.caseSelection(Entry.schema.cases ?? [], case: 1, value)
+            return Columns(selection: row.selection, values: row.values)
           }
           func write(to fragment: inout QuarryCore.QueryFragment) {
             fragment.append(selection)
@@ -237,17 +244,21 @@ struct TableMacroEnumTests {
             throw QuarryCore.QueryDecodingError(expectedType: "Time", found: "NULL in the columns of every case: " + Self.selectionColumns.map(\.name).joined(separator: ", "))
           }
         }
-        nonisolated struct Columns: QuarryCore.QueryExpression {
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
           typealias QueryValue = Time
           let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
           static func moment(_ value: some QuarryCore.QueryAssignable<Date>) -> Columns {
-            Columns(selection: QuarryCore.MacroSupport.caseSelection(Time.selectionCases ?? [], case: 0, value))
+            let row = QuarryCore.MacroSupport.caseSelection(Time.selectionCases ?? [], case: 0, value)
+            return Columns(selection: row.selection, values: row.values)
           }
           static func interval(startDate value: some QuarryCore.QueryAssignable<Date>) -> Columns {
-            Columns(selection: QuarryCore.MacroSupport.caseSelection(Time.selectionCases ?? [], case: 1, value))
+            let row = QuarryCore.MacroSupport.caseSelection(Time.selectionCases ?? [], case: 1, value)
+            return Columns(selection: row.selection, values: row.values)
           }
           static func span(_ value: some QuarryCore.QueryAssignable<Span>) -> Columns {
-            Columns(selection: QuarryCore.MacroSupport.caseSelection(Time.selectionCases ?? [], case: 2, value))
+            let row = QuarryCore.MacroSupport.caseSelection(Time.selectionCases ?? [], case: 2, value)
+            return Columns(selection: row.selection, values: row.values)
           }
           func write(to fragment: inout QuarryCore.QueryFragment) {
             fragment.append(selection)
@@ -384,14 +395,17 @@ struct TableMacroEnumTests {
             throw QuarryCore.QueryDecodingError(expectedType: "Post", found: "NULL in the columns of every case: " + Self.schema.columns.map(\.name).joined(separator: ", "))
           }
         }
-        nonisolated struct Columns: QuarryCore.QueryExpression {
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
           typealias QueryValue = Post
           let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
           static func note(_ value: some QuarryCore.QueryAssignable<String>) -> Columns {
-            Columns(selection: QuarryCore.MacroSupport.caseSelection(Post.schema.cases ?? [], case: 0, value))
+            let row = QuarryCore.MacroSupport.caseSelection(Post.schema.cases ?? [], case: 0, value)
+            return Columns(selection: row.selection, values: row.values)
           }
           static func code(_ value: some QuarryCore.QueryAssignable<Int>) -> Columns {
-            Columns(selection: QuarryCore.MacroSupport.caseSelection(Post.schema.cases ?? [], case: 1, value))
+            let row = QuarryCore.MacroSupport.caseSelection(Post.schema.cases ?? [], case: 1, value)
+            return Columns(selection: row.selection, values: row.values)
           }
           func write(to fragment: inout QuarryCore.QueryFragment) {
             fragment.append(selection)

@@ -49,6 +49,21 @@ struct TableMacroNameTests {
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Reminder
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<Int>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "reminder",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
@@ -100,6 +115,21 @@ struct TableMacroNameTests {
           self = row
         }
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Note
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(title: some QuarryCore.QueryAssignable<String>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(title, named: "\"title\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "notes",
           schemaName: "archive",
@@ -129,6 +159,21 @@ struct TableMacroNameTests {
           self = row
         }
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Tag
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(name: some QuarryCore.QueryAssignable<String>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(name, named: "\"name\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "tags",
           schemaName: "main",
@@ -186,6 +231,21 @@ struct TableMacroNameTests {
           self = row
         }
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Category
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(name: some QuarryCore.QueryAssignable<String>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(name, named: "\"name\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "categories",
           columns: [.init("name", type: .text, nullable: false)]
@@ -214,6 +274,21 @@ struct TableMacroNameTests {
           self = row
         }
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Status
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(name: some QuarryCore.QueryAssignable<String>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(name, named: "\"name\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "statuses",
           columns: [.init("name", type: .text, nullable: false)]
@@ -242,6 +317,21 @@ struct TableMacroNameTests {
           self = row
         }
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = RemindersList
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(name: some QuarryCore.QueryAssignable<String>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(name, named: "\"name\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "remindersLists",
           columns: [.init("name", type: .text, nullable: false)]

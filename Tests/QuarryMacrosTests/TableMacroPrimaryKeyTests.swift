@@ -58,6 +58,22 @@ struct TableMacroPrimaryKeyTests {
         }
         typealias PrimaryKey = String
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Book
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(isbn: some QuarryCore.QueryAssignable<String>, title: some QuarryCore.QueryAssignable<String>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(isbn, named: "\"isbn\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(title, named: "\"title\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "books",
           columns: [.init("isbn", type: .text, nullable: false, primaryKey: true), .init("title", type: .text, nullable: false)]
@@ -108,6 +124,22 @@ struct TableMacroPrimaryKeyTests {
           self = row
         }
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Event
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<String>, name: some QuarryCore.QueryAssignable<String>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(name, named: "\"name\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "events",
           columns: [.init("id", type: .text, nullable: false), .init("name", type: .text, nullable: false)]

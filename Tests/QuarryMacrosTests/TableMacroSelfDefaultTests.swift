@@ -61,6 +61,22 @@ struct TableMacroSelfDefaultTests {
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Setting
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<Int>, limit: some QuarryCore.QueryAssignable<Setting.Limit> = QuarryCore.MacroSupport.value(Setting.Limit.self, Setting.Limit(rawValue: Setting.defaultLimit))) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(limit, named: nil, selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "settings",
           columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .integer, nullable: false, primaryKey: true)], QuarryCore.MacroSupport.schemaColumns(Setting.Limit.self, name: "limit", type: .any, nullable: false)])

@@ -83,6 +83,24 @@ struct TableMacroTests {
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Reminder
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<Int>, title: some QuarryCore.QueryAssignable<String> = QuarryCore.BoundValue<String>(""), isCompleted: some QuarryCore.QueryAssignable<Bool> = QuarryCore.BoundValue<Bool>(false), priority: some QuarryCore.QueryAssignable<Priority?> = QuarryCore.MacroSupport.value(Priority?.self, nil)) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(title, named: "\"title\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(isCompleted, named: "\"is_completed\"", selection: &_selection, values: &_values)
+            QuarryCore.MacroSupport.appendTerm(priority, named: nil, selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "reminders",
           columns: QuarryCore.MacroSupport.flatten([[.init("id", type: .integer, nullable: false, primaryKey: true)], [.init("title", type: .text, nullable: false)], [.init("is_completed", type: .integer, nullable: false)], QuarryCore.MacroSupport.schemaColumns(Priority?.self, name: "priority", type: .any, nullable: true)])
@@ -127,6 +145,20 @@ struct TableMacroTests {
           self = row
         }
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Empty
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init() {
+            let _selection = QuarryCore.QueryFragment()
+            let _values = QuarryCore.QueryFragment()
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "empties",
           columns: []
@@ -170,6 +202,21 @@ struct TableMacroTests {
           self = row
         }
         public static let columns = TableColumns()
+        public nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          public typealias QueryValue = Item
+          public let selection: QuarryCore.QueryFragment
+          public let values: QuarryCore.QueryFragment
+          public init(isDeleted: some QuarryCore.QueryAssignable<Bool> = QuarryCore.BoundValue<Bool>(false)) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(isDeleted, named: "\"isDeleted\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          public func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         public static var defaultScope: QuarryCore.DefaultScope { QuarryCore.DefaultScope(all) }
         public static let schema = QuarryCore.TableSchema(
           name: "items",
@@ -233,6 +280,21 @@ struct TableMacroTests {
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Reminder
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<Int>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "reminders",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]
@@ -289,6 +351,21 @@ struct TableMacroTests {
         }
         typealias PrimaryKey = Int
         static let columns = TableColumns()
+        nonisolated struct Columns: QuarryCore.ColumnsExpression {
+          typealias QueryValue = Reminder
+          let selection: QuarryCore.QueryFragment
+          let values: QuarryCore.QueryFragment
+          init(id: some QuarryCore.QueryAssignable<Int>) {
+            var _selection = QuarryCore.QueryFragment()
+            var _values = QuarryCore.QueryFragment()
+            QuarryCore.MacroSupport.appendTerm(id, named: "\"id\"", selection: &_selection, values: &_values)
+            self.selection = _selection
+            self.values = _values
+          }
+          func write(to fragment: inout QuarryCore.QueryFragment) {
+            fragment.append(selection)
+          }
+        }
         static let schema = QuarryCore.TableSchema(
           name: "reminders",
           columns: [.init("id", type: .integer, nullable: false, primaryKey: true)]

@@ -68,6 +68,7 @@ extension EnumModel {
     var body = [
       "\(access)typealias QueryValue = \(typeName)",
       "\(access)let selection: QuarryCore.QueryFragment",
+      "\(access)let values: QuarryCore.QueryFragment",
     ]
     for (index, enumCase) in cases.enumerated() {
       let argument = enumCase.label.map { "\($0) value" } ?? "_ value"
@@ -80,14 +81,14 @@ extension EnumModel {
         "\(access)static func \(enumCase.name)(\(argument): some QuarryCore.QueryAssignable<"
           + "\(enumCase.column.storedType)>\(defaultValue)) -> Columns",
         [
-          "Columns(selection: QuarryCore.MacroSupport.caseSelection("
-            + "\(casesList), case: \(index), value))"
+          "let row = QuarryCore.MacroSupport.caseSelection(\(casesList), case: \(index), value)",
+          "return Columns(selection: row.selection, values: row.values)",
         ])
     }
     body += block(
       "\(access)func write(to fragment: inout QuarryCore.QueryFragment)",
       ["fragment.append(selection)"])
-    return block("\(access)nonisolated struct Columns: QuarryCore.QueryExpression", body)
+    return block("\(access)nonisolated struct Columns: QuarryCore.ColumnsExpression", body)
   }
 
   /// The `Selection` conformance of a `@Selection` enum.

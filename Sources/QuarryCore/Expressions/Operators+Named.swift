@@ -128,3 +128,41 @@ extension QueryExpression {
     SQLQueryExpression(operand: "(\(self) NOT IN \(subquery))")
   }
 }
+
+extension ColumnGroup {
+  /// `(columns) = (values)`, as `==` (`IS` for an enum's cases).
+  ///
+  /// `Trip.where { $0.schedule.span.eq(Span(startDay: 1, endDay: 3)) }.select { $0.id }` renders
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") = (1, 3))`.
+  public func eq(_ value: Value) -> SQLQueryExpression<Bool> { self == value }
+
+  /// `(columns) <> (values)`, as `!=` (`IS NOT` for an enum's cases).
+  ///
+  /// `Trip.where { $0.schedule.span.neq(Span(startDay: 1, endDay: 3)) }.select { $0.id }` renders
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") <> (1, 3))`.
+  public func neq(_ value: Value) -> SQLQueryExpression<Bool> { self != value }
+
+  /// `(columns) < (values)`, as `<`.
+  ///
+  /// `Trip.where { $0.schedule.span.lt(Span(startDay: 5, endDay: 0)) }.select { $0.id }` renders
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") < (5, 0))`.
+  public func lt(_ value: Value) -> SQLQueryExpression<Bool> { self < value }
+
+  /// `(columns) <= (values)`, as `<=`.
+  ///
+  /// `Trip.where { $0.schedule.span.lte(Span(startDay: 5, endDay: 9)) }.select { $0.id }` renders
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") <= (5, 9))`.
+  public func lte(_ value: Value) -> SQLQueryExpression<Bool> { self <= value }
+
+  /// `(columns) > (values)`, as `>`.
+  ///
+  /// `Trip.where { $0.schedule.span.gt(Span(startDay: 1, endDay: 3)) }.select { $0.id }` renders
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") > (1, 3))`.
+  public func gt(_ value: Value) -> SQLQueryExpression<Bool> { self > value }
+
+  /// `(columns) >= (values)`, as `>=`.
+  ///
+  /// `Trip.where { $0.schedule.span.gte(Span(startDay: 1, endDay: 4)) }.select { $0.id }` renders
+  /// `SELECT "trips"."id" FROM "trips" WHERE (("trips"."startDay", "trips"."endDay") >= (1, 4))`.
+  public func gte(_ value: Value) -> SQLQueryExpression<Bool> { self >= value }
+}

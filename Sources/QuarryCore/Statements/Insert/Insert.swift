@@ -103,10 +103,45 @@ public struct Insert<Into: Table>: Statement, Sendable {
 
   /// An insert of full rows or drafts, kept as they are: a driver binds their values straight
   /// into its statement.
+  /// (Rows written as expressions, `Book.Columns(…)`, are rendered instead, each row with its
+  /// parentheses.)
   @inlinable
   init<Row: WritableRow>(or conflictResolution: ConflictResolution?, _ rows: InsertValues<Row>) {
     self.conflictResolution = conflictResolution
-    self.source = .rows(InsertRows(rows))
+    if case .mixed(let items) = rows, items.contains(where: \.isExpressions) {
+      self.source = .rendered(Self.render(items), rowCount: items.count)
+    } else {
+      self.source = .rows(InsertRows(rows))
+    }
+  }
+
+  /// Rows of every writable column, some of them written as expressions: `(?, ?), (7, upper(…))`.
+  /// A `NULL` primary key is a ``DialectForm/missingKey``, as in ``writeValues``.
+  @usableFromInline
+  static func render<Row: WritableRow>(_ rows: [InsertRow<Row>]) -> QueryFragment {
+    let key = Into.schema.primaryKeyWritableIndex
+    var fragment = QueryFragment()
+    for (index, row) in rows.enumerated() {
+      if index > 0 { fragment.append(sql: ", ") }
+      let bindings: [QueryBinding]
+      switch row {
+      case .value(let row): bindings = row.queryBindings
+      case .row(let row): bindings = row.queryBindings
+      case .expressions(let expressions):
+        fragment.append(expressions)
+        continue
+      }
+      for (column, binding) in bindings.enumerated() {
+        fragment.append(sql: column == 0 ? "(" : ", ")
+        if column == key, binding.isNull {
+          fragment.append(form: .missingKey)
+        } else {
+          fragment.append(binding: binding)
+        }
+      }
+      fragment.append(sql: ")")
+    }
+    return fragment
   }
 
   /// Whether the statement is the table's pre-rendered one-row insert

@@ -66,6 +66,13 @@ public enum InsertRow<Value> {
   case row(any WritableRow)
   /// A row holding SQL expressions, rendered with its parentheses: `(?, datetime('now'))`.
   case expressions(QueryFragment)
+
+  /// Whether the row holds SQL expressions.
+  @inlinable
+  var isExpressions: Bool {
+    if case .expressions = self { return true }
+    return false
+  }
 }
 
 /// Collects the rows of an insert: one value per line, `if`, `for`.

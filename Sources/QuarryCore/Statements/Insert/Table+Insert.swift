@@ -25,7 +25,8 @@ extension Table {
   /// `Reminder.insert { ($0.title, $0.priority) } values: { ("Milk", .low); ("Eggs", nil) }`.
   ///
   /// A row may hold SQL expressions of the columns' types as well as Swift values:
-  /// `("Milk", #sql("datetime('now')"))`.
+  /// `("Milk", #sql("datetime('now')"))`. A `@Selection` group is a column too
+  /// (`$0.status`): its value binds each of its columns.
   ///
   /// ```swift
   /// Reminder.insert { ($0.title, $0.priority) } values: { ("Milk", 2) }
@@ -35,21 +36,23 @@ extension Table {
   /// VALUES ('Milk', 2)
   /// ```
   @inlinable
-  public static func insert<each Value: QueryBindable>(
+  public static func insert<each Column: InsertColumns>(
     or conflictResolution: ConflictResolution? = nil,
-    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
-    @InsertValuesBuilder<(repeat each Value)> values: () -> InsertValues<(repeat each Value)>
+    _ columns: (TableColumns) -> (repeat each Column),
+    @InsertValuesBuilder<(repeat (each Column).QueryValue)> values: () -> InsertValues<
+      (repeat (each Column).QueryValue)
+    >
   ) -> Insert<Self> {
     let values = values()
     let columnList = columnList(columns)
     guard !values.isMixed else {
       // Rows of expressions: every row is rendered, Swift values as placeholders.
       let rows = values.rendered { row, fragment in
-        var isFirst = true
-        for value in repeat each row {
-          fragment.append(sql: isFirst ? "(" : ", ")
-          isFirst = false
-          fragment.append(binding: value.queryBinding)
+        var bindings: [QueryBinding] = []
+        repeat (each Column).appendBindings(of: each row, to: &bindings)
+        for (index, binding) in bindings.enumerated() {
+          fragment.append(sql: index == 0 ? "(" : ", ")
+          fragment.append(binding: binding)
         }
         fragment.append(sql: ")")
       }
@@ -60,7 +63,7 @@ extension Table {
     let rows = values.rows
     var bindings: [QueryBinding] = []
     for row in rows {
-      for value in repeat each row { bindings.append(value.queryBinding) }
+      repeat (each Column).appendBindings(of: each row, to: &bindings)
     }
     return Insert(
       or: conflictResolution, columnList: columnList,
@@ -78,10 +81,10 @@ extension Table {
   /// FROM "reminders"
   /// ```
   @inlinable
-  public static func insert<each Value: QueryBindable>(
+  public static func insert<each Column: InsertColumns>(
     or conflictResolution: ConflictResolution? = nil,
-    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
-    select: () -> some Statement<(repeat each Value)>
+    _ columns: (TableColumns) -> (repeat each Column),
+    select: () -> some Statement<(repeat (each Column).QueryValue)>
   ) -> Insert<Self> {
     Insert(
       or: conflictResolution, columnList: columnList(columns),
@@ -89,11 +92,11 @@ extension Table {
   }
 
   @inlinable
-  static func columnList<each Value: QueryBindable>(
-    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>)
+  static func columnList<each Column: InsertColumns>(
+    _ columns: (TableColumns) -> (repeat each Column)
   ) -> String {
     var names: [String] = []
-    for column in repeat each columns(self.columns) { names.append(quoteIdentifier(column.name)) }
+    for column in repeat each columns(self.columns) { column.appendColumnNames(to: &names) }
     return "(" + names.joined(separator: ", ") + ")"
   }
 }

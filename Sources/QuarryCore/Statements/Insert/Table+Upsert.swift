@@ -127,10 +127,12 @@ extension Table {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT DO UPDATE SET "name" = ("tags"."name" || '!')
   /// ```
-  public static func insert<each Value: QueryBindable>(
+  public static func insert<each Column: InsertColumns>(
     or conflictResolution: ConflictResolution? = nil,
-    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
-    @InsertValuesBuilder<(repeat each Value)> values: () -> InsertValues<(repeat each Value)>,
+    _ columns: (TableColumns) -> (repeat each Column),
+    @InsertValuesBuilder<(repeat (each Column).QueryValue)> values: () -> InsertValues<
+      (repeat (each Column).QueryValue)
+    >,
     onConflictDoUpdate assignments: (inout Updates<Self>) -> Void
   ) -> Insert<Self> {
     insert(or: conflictResolution, columns, values: values).onConflictDoUpdate(assignments)
@@ -147,10 +149,12 @@ extension Table {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT DO UPDATE SET "name" = excluded."name"
   /// ```
-  public static func insert<each Value: QueryBindable>(
+  public static func insert<each Column: InsertColumns>(
     or conflictResolution: ConflictResolution? = nil,
-    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
-    @InsertValuesBuilder<(repeat each Value)> values: () -> InsertValues<(repeat each Value)>,
+    _ columns: (TableColumns) -> (repeat each Column),
+    @InsertValuesBuilder<(repeat (each Column).QueryValue)> values: () -> InsertValues<
+      (repeat (each Column).QueryValue)
+    >,
     onConflictDoUpdate assignments: (inout Updates<Self>, Excluded<Self>) -> Void
   ) -> Insert<Self> {
     insert(or: conflictResolution, columns, values: values).onConflictDoUpdate(assignments)
@@ -167,10 +171,12 @@ extension Table {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT ("id") DO UPDATE SET "name" = ("tags"."name" || '!')
   /// ```
-  public static func insert<each Value: QueryBindable, each Target>(
+  public static func insert<each Column: InsertColumns, each Target>(
     or conflictResolution: ConflictResolution? = nil,
-    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
-    @InsertValuesBuilder<(repeat each Value)> values: () -> InsertValues<(repeat each Value)>,
+    _ columns: (TableColumns) -> (repeat each Column),
+    @InsertValuesBuilder<(repeat (each Column).QueryValue)> values: () -> InsertValues<
+      (repeat (each Column).QueryValue)
+    >,
     onConflict target: (TableColumns) -> (repeat TableColumn<Self, each Target>),
     doUpdate assignments: (inout Updates<Self>) -> Void
   ) -> Insert<Self> {
@@ -189,10 +195,12 @@ extension Table {
   /// VALUES ('a', 'errands')
   /// ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name"
   /// ```
-  public static func insert<each Value: QueryBindable, each Target>(
+  public static func insert<each Column: InsertColumns, each Target>(
     or conflictResolution: ConflictResolution? = nil,
-    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
-    @InsertValuesBuilder<(repeat each Value)> values: () -> InsertValues<(repeat each Value)>,
+    _ columns: (TableColumns) -> (repeat each Column),
+    @InsertValuesBuilder<(repeat (each Column).QueryValue)> values: () -> InsertValues<
+      (repeat (each Column).QueryValue)
+    >,
     onConflict target: (TableColumns) -> (repeat TableColumn<Self, each Target>),
     doUpdate assignments: (inout Updates<Self>, Excluded<Self>) -> Void
   ) -> Insert<Self> {
