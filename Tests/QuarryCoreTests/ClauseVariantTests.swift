@@ -77,6 +77,28 @@ struct ClauseVariantTests {
         """)
     #expect(rows.map(\.0).elementsEqual(["Dune", "Emma", "Cosmos", "50% Off"]))
   }
+
+  /// Clauses added out of SQL order, each with a bound value: an ORDER BY term, then GROUP BY
+  /// and HAVING, then another ORDER BY term. Each renders in its place with its values, and
+  /// the first ORDER BY term stays first.
+  @Test func clausesAddedOutOfOrder() throws {
+    let db = try itemsDatabase()
+    let ordered = Item.order { $0.id.count() > 2 }.group { $0.price > 2.5 }
+    let query = ordered.having { $0.id.count() > 0 }.order { $0.id.max().desc() }.limit(3)
+      .select { ($0.id.count(), $0.id.max()) }
+    let rows = try assertQuery(
+      query,
+      db: db,
+      sql: """
+        SELECT count("items"."id"), max("items"."id") FROM "items"
+        GROUP BY ("items"."price" > 2.5)
+        HAVING (count("items"."id") > 0)
+        ORDER BY (count("items"."id") > 2), max("items"."id") DESC
+        LIMIT 3
+        """)
+    #expect(rows.map(\.0) == [1, 3])
+    #expect(rows.map(\.1) == [1, 4])
+  }
 }
 
 @Suite("CASE with a base")

@@ -42,6 +42,20 @@ struct QueryFragmentTests {
     #expect(QueryBinding.blob([]).sqlLiteral == "X''")
   }
 
+  /// Emptying keeps the storage only when asked to, whether or not the fragment was empty.
+  @Test func removeAllKeepsStorageOnlyWhenAsked() {
+    var fragment: QueryFragment = "SELECT \(1)"
+    fragment.removeAll(keepingCapacity: true)
+    #expect(fragment.isEmpty && fragment.bindings.isEmpty)
+    #expect(fragment.utf8.capacity > 0 && fragment.bindings.capacity > 0)
+    fragment.removeAll(keepingCapacity: true)
+    #expect(fragment.utf8.capacity > 0)
+    fragment.removeAll()
+    #expect(fragment.utf8.capacity == 0 && fragment.bindings.capacity == 0)
+    fragment.append(sql: "SELECT 2")
+    #expect(fragment.sql == "SELECT 2")
+  }
+
   @Test func scannerFindsTokens() {
     var all = SQLScanner(#"a('x''y', "q", [b], :name, ?2) -- c"#)
     var tokens: [SQLScanner.Token] = []

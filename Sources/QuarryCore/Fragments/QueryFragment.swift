@@ -124,10 +124,14 @@ public struct QueryFragment: Hashable, Sendable {
   /// ```
   @inlinable
   public mutating func removeAll(keepingCapacity: Bool = false) {
-    text.removeAll(keepingCapacity: keepingCapacity)
-    values.removeAll(keepingCapacity: keepingCapacity)
-    placeholders.removeAll(keepingCapacity: keepingCapacity)
-    forms.removeAll(keepingCapacity: keepingCapacity)
+    // An array already empty that keeps its storage is left as it is (most fragments have no
+    // form): emptying one in place still costs a call.
+    if !keepingCapacity || !text.isEmpty { text.removeAll(keepingCapacity: keepingCapacity) }
+    if !keepingCapacity || !values.isEmpty { values.removeAll(keepingCapacity: keepingCapacity) }
+    if !keepingCapacity || !placeholders.isEmpty {
+      placeholders.removeAll(keepingCapacity: keepingCapacity)
+    }
+    if !keepingCapacity || !forms.isEmpty { forms.removeAll(keepingCapacity: keepingCapacity) }
     preRendered = nil
   }
 
