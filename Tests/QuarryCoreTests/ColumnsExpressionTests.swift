@@ -186,7 +186,7 @@ struct ColumnsExpressionTests {
       INSERT INTO "remindersLists" ("createdAt", "updatedAt")
       VALUES ('1970-01-01 00:33:20.000', NULL)
       """)
-    // `name` has no default: the database refuses the row, saying which column.
+    // `name` has no default: the database refuses the row.
     #expect(throws: DatabaseError.self) { try one.execute(db) }
 
     let fromSelect = GroupedColumns.RemindersList.insert {
