@@ -38,7 +38,8 @@ extension MacroSupport {
     }
     guard isInserted else { return }
     if !values.isEmpty { values.append(sql: ", ") }
-    if let group = term as? any ColumnsExpression {
+    // A group's own `Columns` name their columns: their unnamed values go in instead.
+    if quotedName == nil, let group = term as? any ColumnsExpression {
       values.append(group.values)
     } else {
       values.append(expression)

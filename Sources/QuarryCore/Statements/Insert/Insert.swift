@@ -123,23 +123,11 @@ public struct Insert<Into: Table>: Statement, Sendable {
     var fragment = QueryFragment()
     for (index, row) in rows.enumerated() {
       if index > 0 { fragment.append(sql: ", ") }
-      let bindings: [QueryBinding]
       switch row {
-      case .value(let row): bindings = row.queryBindings
-      case .row(let row): bindings = row.queryBindings
-      case .expressions(let expressions):
-        fragment.append(expressions)
-        continue
+      case .value(let row): appendRow(row.queryBindings[...], key: key, to: &fragment)
+      case .row(let row): appendRow(row.queryBindings[...], key: key, to: &fragment)
+      case .expressions(let expressions): fragment.append(expressions)
       }
-      for (column, binding) in bindings.enumerated() {
-        fragment.append(sql: column == 0 ? "(" : ", ")
-        if column == key, binding.isNull {
-          fragment.append(form: .missingKey)
-        } else {
-          fragment.append(binding: binding)
-        }
-      }
-      fragment.append(sql: ")")
     }
     return fragment
   }
@@ -195,20 +183,26 @@ public struct Insert<Into: Table>: Statement, Sendable {
     _ bindings: [QueryBinding], key: Int, columnCount: Int, to fragment: inout QueryFragment
   ) {
     fragment.append(sql: "\nVALUES ")
-    for (index, binding) in bindings.enumerated() {
-      let column = index % columnCount
-      if column == 0 {
-        fragment.append(sql: index == 0 ? "(" : "), (")
-      } else {
-        fragment.append(sql: ", ")
-      }
+    for start in stride(from: 0, to: bindings.count, by: columnCount) {
+      if start > 0 { fragment.append(sql: ", ") }
+      appendRow(bindings[start..<start + columnCount], key: key, to: &fragment)
+    }
+  }
+
+  /// `(?, ?)`: one row's values, its `NULL` primary key (at `key`) a ``DialectForm/missingKey``.
+  @usableFromInline
+  static func appendRow(
+    _ bindings: ArraySlice<QueryBinding>, key: Int?, to fragment: inout QueryFragment
+  ) {
+    for (column, binding) in bindings.enumerated() {
+      fragment.append(sql: column == 0 ? "(" : ", ")
       if column == key, binding.isNull {
         fragment.append(form: .missingKey)
       } else {
         fragment.append(binding: binding)
       }
     }
-    if !bindings.isEmpty { fragment.append(sql: ")") }
+    fragment.append(sql: ")")
   }
 
   /// Renders nothing when there are no rows: executing it does nothing.

@@ -50,11 +50,7 @@ extension Table {
       let rows = values.rendered { row, fragment in
         var bindings: [QueryBinding] = []
         repeat (each Column).appendBindings(of: each row, to: &bindings)
-        for (index, binding) in bindings.enumerated() {
-          fragment.append(sql: index == 0 ? "(" : ", ")
-          fragment.append(binding: binding)
-        }
-        fragment.append(sql: ")")
+        fragment.appendRows(of: bindings, rowCount: 1)
       }
       return Insert(
         or: conflictResolution, columnList: columnList,
