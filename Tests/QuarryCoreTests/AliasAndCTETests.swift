@@ -165,6 +165,63 @@ struct AliasAndCTETests {
     #expect(pairs.count == 3)
   }
 
+  /// An alias joins after a filter, after a join of two tables, and from a filtered alias: one
+  /// join builder whatever comes before it.
+  @Test func joinsToAnAliasFromAFilterAJoinAndAnAlias() throws {
+    let db = try staff()
+    let bosses = Employee.aliased("bosses")
+    let filtered = try assertQuery(
+      Employee.where { $0.id > 1 }.leftJoin(bosses) { $0.managerID == $1.id }
+        .select { ($0.name, $1.name) }.order { employee, _ in employee.id },
+      db: db,
+      sql: """
+        SELECT "employees"."name", "bosses"."name"
+        FROM "employees" LEFT JOIN "employees" AS "bosses"
+          ON ("employees"."managerID" = "bosses"."id")
+        WHERE ("employees"."id" > 1) ORDER BY "employees"."id"
+        """)
+    #expect(filtered.map(\.0) == ["Bob", "Cy"])
+    #expect(filtered.map(\.1) == ["Ada", "Bob"])
+    // Each employee, their manager, and their manager's manager where there is one.
+    let chain = try assertQuery(
+      Employee.join(bosses) { $0.managerID == $1.id }
+        .leftJoin(Employee.aliased("top")) { _, boss, top in boss.managerID == top.id }
+        .select { ($0.name, $1.name, $2.name) }.order { employee, _, _ in employee.id },
+      db: db,
+      sql: """
+        SELECT "employees"."name", "bosses"."name", "top"."name"
+        FROM "employees" JOIN "employees" AS "bosses" ON ("employees"."managerID" = "bosses"."id")
+        LEFT JOIN "employees" AS "top" ON ("bosses"."managerID" = "top"."id")
+        ORDER BY "employees"."id"
+        """)
+    #expect(chain.map(\.0) == ["Bob", "Cy"])
+    #expect(chain.map(\.2) == [nil, "Ada"])
+    // From a filtered alias, to a table filtered in its join condition.
+    let fromAlias = try assertQuery(
+      Employee.aliased("e").where { $0.id > 1 }
+        .rightJoin(Employee.where { $0.managerID == nil }) { $0.managerID == $1.id }
+        .select { ($0.name, $1.name) },
+      db: db,
+      sql: """
+        SELECT "e"."name", "employees"."name"
+        FROM "employees" AS "e" RIGHT JOIN "employees"
+          ON (("e"."managerID" = "employees"."id") AND ("employees"."managerID" IS NULL))
+        WHERE ("e"."id" > 1)
+        """)
+    #expect(fromAlias.map(\.0) == ["Bob"])
+    #expect(fromAlias.map(\.1) == ["Ada"])
+    let crossed = try assertQuery(
+      Employee.where { $0.id == 3 }.crossJoin(bosses).select { ($0.name, $1.id) }
+        .order { _, boss in boss.id },
+      db: db,
+      sql: """
+        SELECT "employees"."name", "bosses"."id"
+        FROM "employees" CROSS JOIN "employees" AS "bosses"
+        WHERE ("employees"."id" = 3) ORDER BY "bosses"."id"
+        """)
+    #expect(crossed.map(\.1) == [1, 2, 3])
+  }
+
   @Test func commonTableFromASelectionTypedSelect() throws {
     let db = try library()
     // `ShelfStat` names the table; the select names its columns with `@Selection`-style

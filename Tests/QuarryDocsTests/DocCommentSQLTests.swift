@@ -994,6 +994,60 @@ struct DocCommentSQLTests {
       CROSS JOIN "remindersLists"
       """#)
     check(
+      Reminder.where { !$0.isCompleted }.leftJoin(Reminder.aliased("p")) {
+        $0.priority == $1.priority
+      }.select { ($0.title, $1.title) },
+      #"""
+      SELECT "reminders"."title", "p"."title"
+      FROM "reminders"
+      LEFT JOIN "reminders" AS "p" ON ("reminders"."priority" = "p"."priority")
+      WHERE (NOT "reminders"."isCompleted")
+      """#)
+    check(
+      Reminder.aliased("r").where { !$0.isCompleted }.join(RemindersList.all) {
+        $0.remindersListID == $1.id
+      }.select { ($0.title, $1.title) },
+      #"""
+      SELECT "r"."title", "remindersLists"."title"
+      FROM "reminders" AS "r"
+      JOIN "remindersLists" ON ("r"."remindersListID" = "remindersLists"."id")
+      WHERE (NOT "r"."isCompleted")
+      """#)
+    check(
+      Reminder.aliased("r").all.leftJoin(Reminder.aliased("p")) { $0.priority == $1.priority }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "r"."title", "p"."title"
+      FROM "reminders" AS "r"
+      LEFT JOIN "reminders" AS "p" ON ("r"."priority" = "p"."priority")
+      """#)
+    check(
+      Reminder.aliased("r").all.rightJoin(RemindersList.all) { $0.remindersListID == $1.id }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "r"."title", "remindersLists"."title"
+      FROM "reminders" AS "r"
+      RIGHT JOIN "remindersLists" ON ("r"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      Reminder.aliased("r").all.fullJoin(RemindersList.all) { $0.remindersListID == $1.id }
+        .select { ($0.title, $1.title) },
+      #"""
+      SELECT "r"."title", "remindersLists"."title"
+      FROM "reminders" AS "r"
+      FULL JOIN "remindersLists" ON ("r"."remindersListID" = "remindersLists"."id")
+      """#)
+    check(
+      Reminder.aliased("r").all.crossJoin(RemindersList.where { $0.id == 1 }).select {
+        ($0.title, $1.title)
+      },
+      #"""
+      SELECT "r"."title", "remindersLists"."title"
+      FROM "reminders" AS "r"
+      CROSS JOIN "remindersLists"
+      WHERE ("remindersLists"."id" = 1)
+      """#)
+    check(
       Reminder.aliased("r").join(RemindersList.all) { $0.remindersListID == $1.id }.select {
         ($0.title, $1.title)
       },
@@ -2463,7 +2517,6 @@ struct DocCommentSQLTests {
     check(
       { _ in Reminder.TableColumns(qualifier: ColumnQualifier("r")).title }, #""r"."title""#,
       runs: false)
-    check({ _ in AliasedColumns<Reminder>(alias: "r").title }, #""r"."title""#, runs: false)
     check(
       Reminder.insert { Reminder(id: 1, title: "Milk", priority: 2) }.onConflict {
         $0.id

@@ -111,7 +111,7 @@ extension TableDefinition where QueryValue: Codable {
   public func jsonbObject() -> SQLQueryExpression<JSONBRepresentation<QueryValue>> {
     SQLQueryExpression(
       operand:
-        JSONRows.object(QueryValue.self, qualifier: QueryValue.schema.quotedName, binary: true))
+        JSONRows.object(QueryValue.self, qualifier: rowQualifier, binary: true))
   }
 
   /// `jsonb_group_array(jsonb_object(…))`: `jsonGroupArray(distinct:order:filter:)` as
@@ -123,7 +123,7 @@ extension TableDefinition where QueryValue: Codable {
     filter: (any QueryExpression<Bool>)? = nil
   ) -> AggregateFunction<JSONBRepresentation<[QueryValue]>> {
     JSONRows.groupArray(
-      JSONRows.object(QueryValue.self, qualifier: QueryValue.schema.quotedName, binary: true),
+      JSONRows.object(QueryValue.self, qualifier: rowQualifier, binary: true),
       distinct: distinct, order: order, filter: filter?.queryFragment, binary: true)
   }
 }

@@ -5,51 +5,37 @@ import QuarrySQLText
 // reminders in one statement. Rows decode through the table's own decoder (see
 // `JSONRowDecoder`), so every column reads back as it does from a result row.
 
+extension TableDefinition {
+  /// What qualifies the columns, quoted: the table's name, or its alias.
+  var rowQualifier: String { columnQualifier.quotedName ?? QueryValue.schema.quotedName }
+}
+
 extension TableDefinition where QueryValue: Codable {
   /// `json_object('id', "reminders"."id", …)`: the row as a JSON object of its columns, which
   /// decodes as the table's type (`@Column(as: Reminder.JSONRepresentation.self)`). A blob
   /// column is written as hexadecimal text.
   ///
-  /// `RemindersList.select { $0.jsonObject() }` renders `SELECT json_object('id', "remindersLists"."id", 'title', "remindersLists"."title") FROM "remindersLists"`.
+  /// `RemindersList.select { $0.jsonObject() }` renders `SELECT json_object('id', "remindersLists"."id", 'title', "remindersLists"."title") FROM "remindersLists"`;
+  /// under an alias, `RemindersList.aliased("l").columns.jsonObject()` renders
+  /// `json_object('id', "l"."id", 'title', "l"."title")`.
   public func jsonObject() -> SQLQueryExpression<JSONRepresentation<QueryValue>> {
     SQLQueryExpression(
-      operand: JSONRows.object(QueryValue.self, qualifier: QueryValue.schema.quotedName))
+      operand: JSONRows.object(QueryValue.self, qualifier: rowQualifier))
   }
 
   /// `json_group_array(json_object(…))`: the group's rows as a JSON array, which decodes as
   /// an array of the table's type (`@Column(as: [Reminder].JSONRepresentation.self)`).
   /// `order` sorts the array (SQLite 3.44 or later), `filter` keeps only the rows it matches.
   ///
-  /// `RemindersList.select { $0.jsonGroupArray() }` renders `SELECT json_group_array(json_object('id', "remindersLists"."id", 'title', "remindersLists"."title")) FROM "remindersLists"`.
+  /// `RemindersList.select { $0.jsonGroupArray() }` renders `SELECT json_group_array(json_object('id', "remindersLists"."id", 'title', "remindersLists"."title")) FROM "remindersLists"`;
+  /// under an alias, `RemindersList.aliased("l").columns.jsonGroupArray()` renders
+  /// `json_group_array(json_object('id', "l"."id", 'title', "l"."title"))`.
   public func jsonGroupArray(
     distinct: Bool = false, order: (any QueryExpression)? = nil,
     filter: (any QueryExpression<Bool>)? = nil
   ) -> AggregateFunction<JSONRepresentation<[QueryValue]>> {
     JSONRows.groupArray(
-      JSONRows.object(QueryValue.self, qualifier: QueryValue.schema.quotedName),
-      distinct: distinct, order: order, filter: filter?.queryFragment)
-  }
-}
-
-extension AliasedColumns where Base: Codable {
-  /// The row under the alias as a JSON object of its columns: see
-  /// ``TableDefinition/jsonObject()``.
-  ///
-  /// `RemindersList.aliased("l").columns.jsonObject()` renders `json_object('id', "l"."id", 'title', "l"."title")`.
-  public func jsonObject() -> SQLQueryExpression<JSONRepresentation<Base>> {
-    SQLQueryExpression(operand: JSONRows.object(Base.self, qualifier: quoteIdentifier(alias)))
-  }
-
-  /// The group's rows under the alias as a JSON array: see
-  /// ``TableDefinition/jsonGroupArray(distinct:order:filter:)``.
-  ///
-  /// `RemindersList.aliased("l").columns.jsonGroupArray()` renders `json_group_array(json_object('id', "l"."id", 'title', "l"."title"))`.
-  public func jsonGroupArray(
-    distinct: Bool = false, order: (any QueryExpression)? = nil,
-    filter: (any QueryExpression<Bool>)? = nil
-  ) -> AggregateFunction<JSONRepresentation<[Base]>> {
-    JSONRows.groupArray(
-      JSONRows.object(Base.self, qualifier: quoteIdentifier(alias)),
+      JSONRows.object(QueryValue.self, qualifier: rowQualifier),
       distinct: distinct, order: order, filter: filter?.queryFragment)
   }
 }
@@ -110,7 +96,7 @@ extension NullableColumns where Base: Codable {
       distinct: distinct, order: order, filter: condition, binary: binary)
   }
 
-  var qualifier: String { alias.map(quoteIdentifier) ?? Base.schema.quotedName }
+  var qualifier: String { columns.rowQualifier }
 }
 
 /// Writes rows as JSON objects.

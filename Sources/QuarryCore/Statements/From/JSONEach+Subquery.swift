@@ -186,10 +186,10 @@ extension TableAlias {
   /// WHERE ("json_each"."value" = 'work')
   /// ```
   public func join<Source: QueryExpression>(
-    jsonEach json: (AliasedColumns<Base>) -> Source, as alias: String = "json_each"
+    jsonEach json: (Base.TableColumns) -> Source, as alias: String = "json_each"
   ) -> JoinSelect<
     (Base, JSONEachRow<Source.QueryValue>),
-    (AliasedColumns<Base>, JSONEachRowColumns<Source.QueryValue>)
+    (Base.TableColumns, JSONEachRowColumns<Source.QueryValue>)
   > where Source.QueryValue: JSONEachSource {
     let each = JSONEachRowColumns<Source.QueryValue>(alias: alias)
     var source = fromClause

@@ -169,14 +169,11 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
 public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   public typealias QueryValue = Base?
 
-  /// The underlying columns, qualified by the alias when there is one.
+  /// The underlying columns, qualified by the table's name or its alias.
   public let columns: Base.TableColumns
-  /// The alias the table is joined under, if any.
-  public let alias: String?
 
-  init(_ columns: Base.TableColumns, alias: String? = nil) {
-    self.columns = alias.map { Base.TableColumns(qualifier: ColumnQualifier($0)) } ?? columns
-    self.alias = alias
+  init(_ columns: Base.TableColumns) {
+    self.columns = columns
   }
 
   /// Every column of the table, qualified by its name or alias.
@@ -251,38 +248,7 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   }
 }
 
-extension Where {
-  /// Where a joined table's filter goes: into the join's condition, so that an outer join
-  /// still keeps the other side's unmatched rows; a `none` table's into `WHERE`, so that a
-  /// join of no rows has none, whatever its kind (as in StructuredQueries).
-  @usableFromInline
-  var joinFilter: (condition: QueryFragment, predicates: QueryFragment) {
-    let filter = withDefaultScope()
-    return filter.isNone
-      ? (QueryFragment(), filter.predicates) : (filter.predicates, QueryFragment())
-  }
-}
-
 extension Table {
-  @usableFromInline
-  static func joinSource<Other: Table, On: QueryExpression<Bool>>(
-    _ kind: JoinKind, _ other: Where<Other>, _ on: On?
-  ) -> (source: QueryFragment, predicates: QueryFragment) {
-    var source: QueryFragment = "\nFROM \(raw: schema.quotedName)"
-    guard let on else {
-      source.appendJoin(kind, Other.schema, alias: nil, on: on, filter: QueryFragment())
-      return (source, other.withDefaultScope().predicates)
-    }
-    let filter = other.joinFilter
-    source.appendJoin(kind, Other.schema, alias: nil, on: on, filter: filter.condition)
-    return (source, filter.predicates)
-  }
-
-  @usableFromInline
-  static func bothSelections<Other: Table>(_ other: Other.Type) -> QueryFragment {
-    QueryFragment(sql: schema.selectionSQL + ", " + Other.schema.selectionSQL)
-  }
-
   /// `FROM self JOIN other ON …`: rows of both tables where `on` holds.
   ///
   /// ```swift
@@ -294,7 +260,7 @@ extension Table {
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ```
   public static func join<Other: Table, On: QueryExpression<Bool>>(
-    _ other: Where<Other>, on: (TableColumns, Other.TableColumns) -> On
+    _ other: some JoinSource<Other>, on: (TableColumns, Other.TableColumns) -> On
   ) -> JoinSelect<(Self, Other), (TableColumns, Other.TableColumns)> {
     Select<Self, Self>().join(other, on: on)
   }
@@ -311,7 +277,7 @@ extension Table {
   /// LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
   /// ```
   public static func leftJoin<Other: Table, On: QueryExpression<Bool>>(
-    _ other: Where<Other>, on: (TableColumns, NullableColumns<Other>) -> On
+    _ other: some JoinSource<Other>, on: (TableColumns, NullableColumns<Other>) -> On
   ) -> JoinSelect<(Self, Other?), (TableColumns, NullableColumns<Other>)> {
     Select<Self, Self>().leftJoin(other, on: on)
   }
@@ -327,7 +293,7 @@ extension Table {
   /// RIGHT JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ```
   public static func rightJoin<Other: Table, On: QueryExpression<Bool>>(
-    _ other: Where<Other>, on: (NullableColumns<Self>, Other.TableColumns) -> On
+    _ other: some JoinSource<Other>, on: (NullableColumns<Self>, Other.TableColumns) -> On
   ) -> JoinSelect<(Self?, Other), (NullableColumns<Self>, Other.TableColumns)> {
     Select<Self, Self>().rightJoin(other, on: on)
   }
@@ -343,7 +309,7 @@ extension Table {
   /// FULL JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// ```
   public static func fullJoin<Other: Table, On: QueryExpression<Bool>>(
-    _ other: Where<Other>, on: (NullableColumns<Self>, NullableColumns<Other>) -> On
+    _ other: some JoinSource<Other>, on: (NullableColumns<Self>, NullableColumns<Other>) -> On
   ) -> JoinSelect<(Self?, Other?), (NullableColumns<Self>, NullableColumns<Other>)> {
     Select<Self, Self>().fullJoin(other, on: on)
   }
@@ -359,63 +325,9 @@ extension Table {
   /// CROSS JOIN "remindersLists"
   /// ```
   public static func crossJoin<Other: Table>(
-    _ other: Where<Other>
+    _ other: some JoinSource<Other>
   ) -> JoinSelect<(Self, Other), (TableColumns, Other.TableColumns)> {
     Select<Self, Self>().crossJoin(other)
-  }
-}
-
-extension Table {
-  // The joins that start from the table, before a select's filter and clauses (its own, or
-  // the default scope's) are carried over with `following(_:)`.
-
-  static func makeJoin<Other: Table, On: QueryExpression<Bool>>(
-    _ other: Where<Other>, on: (TableColumns, Other.TableColumns) -> On
-  ) -> JoinSelect<(Self, Other), (TableColumns, Other.TableColumns)> {
-    let parts = joinSource(.inner, other, on(columns, Other.columns))
-    return JoinSelect(
-      columns: (columns, Other.columns), selection: bothSelections(Other.self),
-      source: parts.source, predicates: parts.predicates)
-  }
-
-  static func makeLeftJoin<Other: Table, On: QueryExpression<Bool>>(
-    _ other: Where<Other>, on: (TableColumns, NullableColumns<Other>) -> On
-  ) -> JoinSelect<(Self, Other?), (TableColumns, NullableColumns<Other>)> {
-    let right = NullableColumns<Other>(Other.columns)
-    let parts = joinSource(.left, other, on(columns, right))
-    return JoinSelect(
-      columns: (columns, right), selection: bothSelections(Other.self),
-      source: parts.source, predicates: parts.predicates)
-  }
-
-  static func makeRightJoin<Other: Table, On: QueryExpression<Bool>>(
-    _ other: Where<Other>, on: (NullableColumns<Self>, Other.TableColumns) -> On
-  ) -> JoinSelect<(Self?, Other), (NullableColumns<Self>, Other.TableColumns)> {
-    let left = NullableColumns<Self>(columns)
-    let parts = joinSource(.right, other, on(left, Other.columns))
-    return JoinSelect(
-      columns: (left, Other.columns), selection: bothSelections(Other.self),
-      source: parts.source, predicates: parts.predicates)
-  }
-
-  static func makeFullJoin<Other: Table, On: QueryExpression<Bool>>(
-    _ other: Where<Other>, on: (NullableColumns<Self>, NullableColumns<Other>) -> On
-  ) -> JoinSelect<(Self?, Other?), (NullableColumns<Self>, NullableColumns<Other>)> {
-    let left = NullableColumns<Self>(columns)
-    let right = NullableColumns<Other>(Other.columns)
-    let parts = joinSource(.full, other, on(left, right))
-    return JoinSelect(
-      columns: (left, right), selection: bothSelections(Other.self),
-      source: parts.source, predicates: parts.predicates)
-  }
-
-  static func makeCrossJoin<Other: Table>(
-    _ other: Where<Other>
-  ) -> JoinSelect<(Self, Other), (TableColumns, Other.TableColumns)> {
-    let parts = joinSource(.cross, other, BoundValue<Bool>?.none)
-    return JoinSelect(
-      columns: (columns, Other.columns), selection: bothSelections(Other.self),
-      source: parts.source, predicates: parts.predicates)
   }
 }
 
@@ -432,11 +344,12 @@ extension JoinSelect {
   /// JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
   /// ```
   public consuming func join<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
-    _ other: Where<C>, on: (A.TableColumns, B.TableColumns, C.TableColumns) -> On
+    _ other: some JoinSource<C>, on: (A.TableColumns, B.TableColumns, C.TableColumns) -> On
   ) -> JoinSelect<(A, B, C), (A.TableColumns, B.TableColumns, C.TableColumns)>
   where QueryValue == (A, B), Columns == (A.TableColumns, B.TableColumns) {
-    let columns = (self.columns.0, self.columns.1, C.columns)
-    return joining(.inner, other, columns, on(columns.0, columns.1, columns.2))
+    let right = other.joinedTable
+    let columns = (self.columns.0, self.columns.1, right.columns)
+    return joining(.inner, right, columns, on: on(columns.0, columns.1, columns.2))
   }
 
   /// Left-joins a third table, whose columns and rows are optional.
@@ -451,11 +364,12 @@ extension JoinSelect {
   /// LEFT JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
   /// ```
   public consuming func leftJoin<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
-    _ other: Where<C>, on: (A.TableColumns, B.TableColumns, NullableColumns<C>) -> On
+    _ other: some JoinSource<C>, on: (A.TableColumns, B.TableColumns, NullableColumns<C>) -> On
   ) -> JoinSelect<(A, B, C?), (A.TableColumns, B.TableColumns, NullableColumns<C>)>
   where QueryValue == (A, B), Columns == (A.TableColumns, B.TableColumns) {
-    let columns = (self.columns.0, self.columns.1, NullableColumns<C>(C.columns))
-    return joining(.left, other, columns, on(columns.0, columns.1, columns.2))
+    let right = other.joinedTable
+    let columns = (self.columns.0, self.columns.1, right.nullableColumns)
+    return joining(.left, right, columns, on: on(columns.0, columns.1, columns.2))
   }
 
   /// Right-joins a third table: the first two tables' columns and rows are optional
@@ -471,13 +385,14 @@ extension JoinSelect {
   /// RIGHT JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
   /// ```
   public consuming func rightJoin<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
-    _ other: Where<C>, on: (NullableColumns<A>, NullableColumns<B>, C.TableColumns) -> On
+    _ other: some JoinSource<C>, on: (NullableColumns<A>, NullableColumns<B>, C.TableColumns) -> On
   ) -> JoinSelect<(A?, B?, C), (NullableColumns<A>, NullableColumns<B>, C.TableColumns)>
   where QueryValue == (A, B), Columns == (A.TableColumns, B.TableColumns) {
+    let right = other.joinedTable
     let columns = (
-      NullableColumns<A>(self.columns.0), NullableColumns<B>(self.columns.1), C.columns
+      NullableColumns<A>(self.columns.0), NullableColumns<B>(self.columns.1), right.columns
     )
-    return joining(.right, other, columns, on(columns.0, columns.1, columns.2))
+    return joining(.right, right, columns, on: on(columns.0, columns.1, columns.2))
   }
 
   /// Full-joins a third table: every table's columns and rows are optional (SQLite 3.39 and
@@ -493,14 +408,16 @@ extension JoinSelect {
   /// FULL JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
   /// ```
   public consuming func fullJoin<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
-    _ other: Where<C>, on: (NullableColumns<A>, NullableColumns<B>, NullableColumns<C>) -> On
+    _ other: some JoinSource<C>,
+    on: (NullableColumns<A>, NullableColumns<B>, NullableColumns<C>) -> On
   ) -> JoinSelect<(A?, B?, C?), (NullableColumns<A>, NullableColumns<B>, NullableColumns<C>)>
   where QueryValue == (A, B), Columns == (A.TableColumns, B.TableColumns) {
+    let right = other.joinedTable
     let columns = (
       NullableColumns<A>(self.columns.0), NullableColumns<B>(self.columns.1),
-      NullableColumns<C>(C.columns)
+      right.nullableColumns
     )
-    return joining(.full, other, columns, on(columns.0, columns.1, columns.2))
+    return joining(.full, right, columns, on: on(columns.0, columns.1, columns.2))
   }
 
   /// Cross-joins a third table: every combination of rows.
@@ -515,39 +432,12 @@ extension JoinSelect {
   /// CROSS JOIN "tags"
   /// ```
   public consuming func crossJoin<A: Table, B: Table, C: Table>(
-    _ other: Where<C>
+    _ other: some JoinSource<C>
   ) -> JoinSelect<(A, B, C), (A.TableColumns, B.TableColumns, C.TableColumns)>
   where QueryValue == (A, B), Columns == (A.TableColumns, B.TableColumns) {
-    let columns = (self.columns.0, self.columns.1, C.columns)
-    return joining(.cross, other, columns, BoundValue<Bool>?.none)
-  }
-
-  @usableFromInline
-  consuming func joining<C: Table, NewValue, NewColumns>(
-    _ kind: JoinKind, _ other: Where<C>, _ columns: NewColumns,
-    _ on: (some QueryExpression<Bool>)?
-  ) -> JoinSelect<NewValue, NewColumns> {
-    if on != nil {
-      let filter = other.joinFilter
-      source.appendJoin(kind, C.schema, alias: nil, on: on, filter: filter.condition)
-      if !filter.predicates.isEmpty {
-        // A `none` filter's predicates: the whole filter's.
-        predicates.appendConjunct(other.withDefaultScope().predicate)
-      }
-    } else {
-      // A cross join has no condition: the joined table's filter goes to WHERE.
-      source.appendJoin(kind, C.schema, alias: nil, on: on, filter: QueryFragment())
-      let filter = other.withDefaultScope()
-      if !filter.predicates.isEmpty {
-        predicates.appendConjunct(filter.predicate)
-      }
-    }
-    selection.append(sql: ", " + C.schema.selectionSQL)
-    var joined = JoinSelect<NewValue, NewColumns>(
-      columns: columns, selection: selection, source: source, predicates: predicates)
-    joined.clauses = clauses
-    joined.isDistinct = isDistinct
-    return joined
+    let right = other.joinedTable
+    let columns = (self.columns.0, self.columns.1, right.columns)
+    return joining(.cross, right, columns, on: BoundValue<Bool>?.none)
   }
 }
 
@@ -569,49 +459,6 @@ package enum JoinKind: Sendable {
   }
 }
 
-extension QueryFragment {
-  /// Appends a join, the one way every join is written: `\nKIND "table"[ AS "alias"] ON on`.
-  /// The joined table's own filter belongs to the join condition, `(on) AND (filter)`: in an
-  /// outer join, a filter in `WHERE` would drop the rows where nothing matched. No condition
-  /// (a cross join) writes no `ON`.
-  @usableFromInline
-  package mutating func appendJoin(
-    _ kind: JoinKind, _ table: TableSchema, alias: String?,
-    on condition: (some QueryExpression<Bool>)?, filter: QueryFragment
-  ) {
-    var item = QueryFragment(sql: table.quotedName)
-    if let alias {
-      item.append(sql: " AS ")
-      item.append(identifier: alias)
-    }
-    appendJoin(kind, item: item, on: condition, filter: filter)
-  }
-
-  /// Appends a join of `item`: a table, a table under an alias, a call of a table-valued
-  /// function, a subquery.
-  @usableFromInline
-  package mutating func appendJoin(
-    _ kind: JoinKind, item: QueryFragment, on condition: (some QueryExpression<Bool>)?,
-    filter: QueryFragment
-  ) {
-    append(sql: "\n")
-    append(sql: kind.keyword)
-    append(sql: " ")
-    append(item)
-    guard let condition else { return }
-    append(sql: " ON ")
-    guard !filter.isEmpty else {
-      condition.write(to: &self)
-      return
-    }
-    append(sql: "(")
-    condition.write(to: &self)
-    append(sql: " AND ")
-    append(filter)
-    append(sql: ")")
-  }
-}
-
 // Joins after other clauses: `Reminder.where { … }.order { … }.join(RemindersList.all) { … }`.
 // The select's filter stays in `WHERE`, its other clauses and `DISTINCT` carry over.
 
@@ -628,9 +475,9 @@ extension Select where QueryValue == From {
   /// ORDER BY "reminders"."title"
   /// ```
   public consuming func join<Other: Table, On: QueryExpression<Bool>>(
-    _ other: Where<Other>, on: (From.TableColumns, Other.TableColumns) -> On
+    _ other: some JoinSource<Other>, on: (From.TableColumns, Other.TableColumns) -> On
   ) -> JoinSelect<(From, Other), (From.TableColumns, Other.TableColumns)> {
-    From.makeJoin(other, on: on).following(self)
+    From.joinStart.join(other, on: on).following(self)
   }
 
   /// Left-joins another table after this select's clauses.
@@ -645,9 +492,9 @@ extension Select where QueryValue == From {
   /// ORDER BY "reminders"."title"
   /// ```
   public consuming func leftJoin<Other: Table, On: QueryExpression<Bool>>(
-    _ other: Where<Other>, on: (From.TableColumns, NullableColumns<Other>) -> On
+    _ other: some JoinSource<Other>, on: (From.TableColumns, NullableColumns<Other>) -> On
   ) -> JoinSelect<(From, Other?), (From.TableColumns, NullableColumns<Other>)> {
-    From.makeLeftJoin(other, on: on).following(self)
+    From.joinStart.leftJoin(other, on: on).following(self)
   }
 
   /// Right-joins another table after this select's clauses (SQLite 3.39 and later).
@@ -662,9 +509,9 @@ extension Select where QueryValue == From {
   /// ORDER BY "reminders"."title"
   /// ```
   public consuming func rightJoin<Other: Table, On: QueryExpression<Bool>>(
-    _ other: Where<Other>, on: (NullableColumns<From>, Other.TableColumns) -> On
+    _ other: some JoinSource<Other>, on: (NullableColumns<From>, Other.TableColumns) -> On
   ) -> JoinSelect<(From?, Other), (NullableColumns<From>, Other.TableColumns)> {
-    From.makeRightJoin(other, on: on).following(self)
+    From.joinStart.rightJoin(other, on: on).following(self)
   }
 
   /// Full-joins another table after this select's clauses (SQLite 3.39 and later).
@@ -679,9 +526,9 @@ extension Select where QueryValue == From {
   /// ORDER BY "reminders"."title"
   /// ```
   public consuming func fullJoin<Other: Table, On: QueryExpression<Bool>>(
-    _ other: Where<Other>, on: (NullableColumns<From>, NullableColumns<Other>) -> On
+    _ other: some JoinSource<Other>, on: (NullableColumns<From>, NullableColumns<Other>) -> On
   ) -> JoinSelect<(From?, Other?), (NullableColumns<From>, NullableColumns<Other>)> {
-    From.makeFullJoin(other, on: on).following(self)
+    From.joinStart.fullJoin(other, on: on).following(self)
   }
 
   /// Cross-joins another table after this select's clauses.
@@ -696,9 +543,9 @@ extension Select where QueryValue == From {
   /// ORDER BY "reminders"."title"
   /// ```
   public consuming func crossJoin<Other: Table>(
-    _ other: Where<Other>
+    _ other: some JoinSource<Other>
   ) -> JoinSelect<(From, Other), (From.TableColumns, Other.TableColumns)> {
-    From.makeCrossJoin(other).following(self)
+    From.joinStart.crossJoin(other).following(self)
   }
 }
 
@@ -715,7 +562,7 @@ extension Where {
   /// WHERE (NOT "reminders"."isCompleted")
   /// ```
   public consuming func join<Other: Table, On: QueryExpression<Bool>>(
-    _ other: Where<Other>, on: (From.TableColumns, Other.TableColumns) -> On
+    _ other: some JoinSource<Other>, on: (From.TableColumns, Other.TableColumns) -> On
   ) -> JoinSelect<(From, Other), (From.TableColumns, Other.TableColumns)> {
     selectAll().join(other, on: on)
   }
@@ -732,7 +579,7 @@ extension Where {
   /// WHERE (NOT "reminders"."isCompleted")
   /// ```
   public consuming func leftJoin<Other: Table, On: QueryExpression<Bool>>(
-    _ other: Where<Other>, on: (From.TableColumns, NullableColumns<Other>) -> On
+    _ other: some JoinSource<Other>, on: (From.TableColumns, NullableColumns<Other>) -> On
   ) -> JoinSelect<(From, Other?), (From.TableColumns, NullableColumns<Other>)> {
     selectAll().leftJoin(other, on: on)
   }
@@ -749,7 +596,7 @@ extension Where {
   /// WHERE (NOT "reminders"."isCompleted")
   /// ```
   public consuming func rightJoin<Other: Table, On: QueryExpression<Bool>>(
-    _ other: Where<Other>, on: (NullableColumns<From>, Other.TableColumns) -> On
+    _ other: some JoinSource<Other>, on: (NullableColumns<From>, Other.TableColumns) -> On
   ) -> JoinSelect<(From?, Other), (NullableColumns<From>, Other.TableColumns)> {
     selectAll().rightJoin(other, on: on)
   }
@@ -766,7 +613,7 @@ extension Where {
   /// WHERE (NOT "reminders"."isCompleted")
   /// ```
   public consuming func fullJoin<Other: Table, On: QueryExpression<Bool>>(
-    _ other: Where<Other>, on: (NullableColumns<From>, NullableColumns<Other>) -> On
+    _ other: some JoinSource<Other>, on: (NullableColumns<From>, NullableColumns<Other>) -> On
   ) -> JoinSelect<(From?, Other?), (NullableColumns<From>, NullableColumns<Other>)> {
     selectAll().fullJoin(other, on: on)
   }
@@ -783,7 +630,7 @@ extension Where {
   /// WHERE (NOT "reminders"."isCompleted")
   /// ```
   public consuming func crossJoin<Other: Table>(
-    _ other: Where<Other>
+    _ other: some JoinSource<Other>
   ) -> JoinSelect<(From, Other), (From.TableColumns, Other.TableColumns)> {
     selectAll().crossJoin(other)
   }

@@ -2,6 +2,9 @@ import QuarrySQLText
 
 /// A table under another name, to join a table with itself:
 /// `Employee.leftJoin(Employee.aliased("managers")) { $0.managerID == $1.id }`.
+///
+/// Its columns are the table's own `TableColumns`, each qualified by the alias, so query
+/// closures read them as they read the table's.
 public struct TableAlias<Base: Table>: Sendable {
   /// The alias.
   public let name: String
@@ -9,59 +12,7 @@ public struct TableAlias<Base: Table>: Sendable {
   /// The columns under the alias: `"managers"."id"`.
   ///
   /// `Reminder.aliased("r").columns.title` renders `"r"."title"`.
-  public var columns: AliasedColumns<Base> { AliasedColumns(alias: name) }
-}
-
-/// A table's columns under an alias: `"managers"."name"`; as an expression, the whole row.
-@dynamicMemberLookup
-public struct AliasedColumns<Base: Table>: QueryExpression, Sendable {
-  public typealias QueryValue = Base
-
-  /// The alias.
-  public let alias: String
-  /// The table's columns, each qualified by the alias.
-  public let columns: Base.TableColumns
-
-  /// The columns of `Base` under `alias`.
-  ///
-  /// `AliasedColumns<Reminder>(alias: "r").title` renders `"r"."title"`.
-  public init(alias: String) {
-    self.alias = alias
-    self.columns = Base.TableColumns(qualifier: ColumnQualifier(alias))
-  }
-
-  /// Every column of the table, qualified by the alias: `"managers"."id", "managers"."name"`.
-  public func write(to fragment: inout QueryFragment) {
-    columns.write(to: &fragment)
-  }
-
-  /// A column under the alias.
-  ///
-  /// ```swift
-  /// Reminder.join(Reminder.aliased("other")) { $0.remindersListID == $1.remindersListID && $0.id < $1.id }.select { ($0.title, $1.title) }
-  /// ```
-  /// ```sql
-  /// SELECT "reminders"."title", "other"."title"
-  /// FROM "reminders"
-  /// JOIN "reminders" AS "other" ON (("reminders"."remindersListID" = "other"."remindersListID") AND ("reminders"."id" < "other"."id"))
-  /// ```
-  public subscript<Value>(
-    dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
-  ) -> SQLQueryExpression<Value> {
-    SQLQueryExpression(rendering: columns[keyPath: keyPath])
-  }
-
-  /// A computed column, declared in an extension of the table's `TableColumns`, under the
-  /// alias: the columns it reads through `self` are the alias's. (A subquery inside it that
-  /// reads the table through `Reminder.where { … }` reads the table itself.)
-  ///
-  /// `Reminder.aliased("r").columns.isUrgent` renders
-  /// `((NOT "r"."isCompleted") AND ("r"."priority" = 3))`.
-  public subscript<Member: QueryExpression>(
-    dynamicMember keyPath: KeyPath<Base.TableColumns, Member>
-  ) -> SQLQueryExpression<Member.QueryValue> {
-    SQLQueryExpression(rendering: columns[keyPath: keyPath])
-  }
+  public var columns: Base.TableColumns { Base.TableColumns(qualifier: ColumnQualifier(name)) }
 }
 
 extension Table {
@@ -76,109 +27,146 @@ extension Table {
   /// WHERE "r"."isCompleted"
   /// ```
   public static func aliased(_ name: String) -> TableAlias<Self> { TableAlias(name: name) }
+}
 
-  static func aliasedSelection<Other: Table>(_ alias: TableAlias<Other>) -> QueryFragment {
-    var selection = QueryFragment(sql: schema.selectionSQL + ", ")
-    Other.schema.writeSelection(qualifiedBy: quoteIdentifier(alias.name), to: &selection)
-    return selection
+// A table under an alias on the `FROM` side: `Employee.aliased("e").where { … }`, its joins
+// (through its `all`, a select of one table), `find` on an alias.
+
+extension TableAlias {
+  /// `FROM "employees" AS "e"`
+  @usableFromInline
+  var fromClause: QueryFragment {
+    var source = QueryFragment(sql: "\nFROM ")
+    source.append(joinedTable.item)
+    return source
   }
 
-  /// `FROM self <kind> JOIN other AS "alias" ON …`, `left` and `otherColumns` being the sides'
-  /// columns as the join's kind makes them (optional on an outer side).
-  static func joining<
-    Other: Table, LeftColumns: QueryExpression, OtherColumns: QueryExpression, Value
-  >(
-    _ kind: JoinKind, _ left: LeftColumns, _ other: TableAlias<Other>, _ otherColumns: OtherColumns,
-    _ on: (some QueryExpression<Bool>)?
-  ) -> JoinSelect<Value, (LeftColumns, OtherColumns)> {
-    var source: QueryFragment = "\nFROM \(raw: schema.quotedName)"
-    source.appendJoin(kind, Other.schema, alias: other.name, on: on, filter: QueryFragment())
-    return JoinSelect(
-      columns: (left, otherColumns), selection: aliasedSelection(other), source: source,
+  /// Every row of the aliased table: `SELECT "e"."id", … FROM "employees" AS "e"`.
+  ///
+  /// ```swift
+  /// Reminder.aliased("r").all.select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "r"."title"
+  /// FROM "reminders" AS "r"
+  /// ```
+  public var all: JoinSelect<Base, Base.TableColumns> {
+    JoinSelect(
+      columns: columns, selection: columns.queryFragment, source: fromClause,
       predicates: QueryFragment())
   }
 
-  /// `FROM self JOIN other AS "alias" ON …`: a join with an aliased table, such as itself.
+  /// Rows of the aliased table matching a predicate, whose columns are qualified by the alias.
   ///
   /// ```swift
-  /// Reminder.join(Reminder.aliased("other")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }
+  /// Reminder.aliased("r").where { $0.isCompleted }.select { $0.title }
   /// ```
   /// ```sql
-  /// SELECT "reminders"."title", "other"."title"
-  /// FROM "reminders"
-  /// JOIN "reminders" AS "other" ON ("reminders"."priority" = "other"."priority")
+  /// SELECT "r"."title"
+  /// FROM "reminders" AS "r"
+  /// WHERE "r"."isCompleted"
   /// ```
-  public static func join<Other: Table, On: QueryExpression<Bool>>(
-    _ other: TableAlias<Other>, on: (TableColumns, AliasedColumns<Other>) -> On
-  ) -> JoinSelect<(Self, Other), (TableColumns, AliasedColumns<Other>)> {
-    joining(.inner, columns, other, other.columns, on(columns, other.columns))
+  public func `where`<Predicate: QueryExpression<Bool>>(
+    @PredicateBuilder _ predicate: (Base.TableColumns) -> Predicate
+  ) -> JoinSelect<Base, Base.TableColumns> {
+    all.where(predicate)
   }
 
-  /// `FROM self LEFT JOIN other AS "alias" ON …`: the aliased side is optional.
+  /// `FROM "reminders" AS "r" JOIN …`: the aliased table joined with another table, an alias
+  /// or a function's call.
   ///
   /// ```swift
-  /// Reminder.leftJoin(Reminder.aliased("other")) { $0.priority == $1.priority && $0.id != $1.id }.select { ($0.title, $1.title) }
+  /// Reminder.aliased("r").join(Reminder.aliased("s")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// SELECT "reminders"."title", "other"."title"
-  /// FROM "reminders"
-  /// LEFT JOIN "reminders" AS "other" ON (("reminders"."priority" = "other"."priority") AND ("reminders"."id" <> "other"."id"))
+  /// SELECT "r"."title", "s"."title"
+  /// FROM "reminders" AS "r"
+  /// JOIN "reminders" AS "s" ON ("r"."priority" = "s"."priority")
   /// ```
-  public static func leftJoin<Other: Table, On: QueryExpression<Bool>>(
-    _ other: TableAlias<Other>, on: (TableColumns, NullableColumns<Other>) -> On
-  ) -> JoinSelect<(Self, Other?), (TableColumns, NullableColumns<Other>)> {
-    let right = NullableColumns<Other>(Other.columns, alias: other.name)
-    return joining(.left, columns, other, right, on(columns, right))
+  public func join<Other: Table, On: QueryExpression<Bool>>(
+    _ other: some JoinSource<Other>, on: (Base.TableColumns, Other.TableColumns) -> On
+  ) -> JoinSelect<(Base, Other), (Base.TableColumns, Other.TableColumns)> {
+    all.join(other, on: on)
   }
 
-  /// `FROM self RIGHT JOIN other AS "alias" ON …`: this table's side is optional.
+  /// `FROM "reminders" AS "r" LEFT JOIN …`: the other side is optional.
   ///
   /// ```swift
-  /// Reminder.rightJoin(Reminder.aliased("other")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }
+  /// Reminder.aliased("r").leftJoin(Reminder.aliased("s")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// SELECT "reminders"."title", "other"."title"
-  /// FROM "reminders"
-  /// RIGHT JOIN "reminders" AS "other" ON ("reminders"."priority" = "other"."priority")
+  /// SELECT "r"."title", "s"."title"
+  /// FROM "reminders" AS "r"
+  /// LEFT JOIN "reminders" AS "s" ON ("r"."priority" = "s"."priority")
   /// ```
-  public static func rightJoin<Other: Table, On: QueryExpression<Bool>>(
-    _ other: TableAlias<Other>, on: (NullableColumns<Self>, AliasedColumns<Other>) -> On
-  ) -> JoinSelect<(Self?, Other), (NullableColumns<Self>, AliasedColumns<Other>)> {
-    let left = NullableColumns<Self>(columns)
-    return joining(.right, left, other, other.columns, on(left, other.columns))
+  public func leftJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: some JoinSource<Other>, on: (Base.TableColumns, NullableColumns<Other>) -> On
+  ) -> JoinSelect<(Base, Other?), (Base.TableColumns, NullableColumns<Other>)> {
+    all.leftJoin(other, on: on)
   }
 
-  /// `FROM self FULL JOIN other AS "alias" ON …`: both sides are optional.
+  /// `FROM "reminders" AS "r" RIGHT JOIN …`: the aliased side is optional.
   ///
   /// ```swift
-  /// Reminder.fullJoin(Reminder.aliased("other")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }
+  /// Reminder.aliased("r").rightJoin(RemindersList.all) { $0.remindersListID == $1.id }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// SELECT "reminders"."title", "other"."title"
-  /// FROM "reminders"
-  /// FULL JOIN "reminders" AS "other" ON ("reminders"."priority" = "other"."priority")
+  /// SELECT "r"."title", "remindersLists"."title"
+  /// FROM "reminders" AS "r"
+  /// RIGHT JOIN "remindersLists" ON ("r"."remindersListID" = "remindersLists"."id")
   /// ```
-  public static func fullJoin<Other: Table, On: QueryExpression<Bool>>(
-    _ other: TableAlias<Other>, on: (NullableColumns<Self>, NullableColumns<Other>) -> On
-  ) -> JoinSelect<(Self?, Other?), (NullableColumns<Self>, NullableColumns<Other>)> {
-    let left = NullableColumns<Self>(columns)
-    let right = NullableColumns<Other>(Other.columns, alias: other.name)
-    return joining(.full, left, other, right, on(left, right))
+  public func rightJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: some JoinSource<Other>, on: (NullableColumns<Base>, Other.TableColumns) -> On
+  ) -> JoinSelect<(Base?, Other), (NullableColumns<Base>, Other.TableColumns)> {
+    all.rightJoin(other, on: on)
   }
 
-  /// `FROM self CROSS JOIN other AS "alias"`: every pair of rows.
+  /// `FROM "reminders" AS "r" FULL JOIN …`: both sides are optional.
   ///
   /// ```swift
-  /// Reminder.crossJoin(Reminder.aliased("other")).select { ($0.id, $1.id) }
+  /// Reminder.aliased("r").fullJoin(Reminder.aliased("s")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }
   /// ```
   /// ```sql
-  /// SELECT "reminders"."id", "other"."id"
-  /// FROM "reminders"
-  /// CROSS JOIN "reminders" AS "other"
+  /// SELECT "r"."title", "s"."title"
+  /// FROM "reminders" AS "r"
+  /// FULL JOIN "reminders" AS "s" ON ("r"."priority" = "s"."priority")
   /// ```
-  public static func crossJoin<Other: Table>(
-    _ other: TableAlias<Other>
-  ) -> JoinSelect<(Self, Other), (TableColumns, AliasedColumns<Other>)> {
-    joining(.cross, columns, other, other.columns, BoundValue<Bool>?.none)
+  public func fullJoin<Other: Table, On: QueryExpression<Bool>>(
+    _ other: some JoinSource<Other>, on: (NullableColumns<Base>, NullableColumns<Other>) -> On
+  ) -> JoinSelect<(Base?, Other?), (NullableColumns<Base>, NullableColumns<Other>)> {
+    all.fullJoin(other, on: on)
+  }
+
+  /// `FROM "reminders" AS "r" CROSS JOIN …`: every pair of rows.
+  ///
+  /// ```swift
+  /// Reminder.aliased("r").crossJoin(Reminder.aliased("s")).select { ($0.id, $1.id) }
+  /// ```
+  /// ```sql
+  /// SELECT "r"."id", "s"."id"
+  /// FROM "reminders" AS "r"
+  /// CROSS JOIN "reminders" AS "s"
+  /// ```
+  public func crossJoin<Other: Table>(
+    _ other: some JoinSource<Other>
+  ) -> JoinSelect<(Base, Other), (Base.TableColumns, Other.TableColumns)> {
+    all.crossJoin(other)
+  }
+}
+
+extension TableAlias where Base: PrimaryKeyedTable {
+  /// The row with the given primary key, under the alias: `WHERE ("e"."id" = ?)`, or for a
+  /// composite key `WHERE (("e"."courseID", "e"."studentID") = (?, ?))`.
+  ///
+  /// ```swift
+  /// Reminder.aliased("r").find(1).select { $0.title }
+  /// ```
+  /// ```sql
+  /// SELECT "r"."title"
+  /// FROM "reminders" AS "r"
+  /// WHERE ("r"."id" = 1)
+  /// ```
+  public func find(_ primaryKey: Base.PrimaryKey) -> JoinSelect<Base, Base.TableColumns> {
+    all.where { $0.primaryKey.equals(key: primaryKey) }
   }
 }

@@ -34,10 +34,11 @@ public struct AliasedWrite<Base: Table>: WriteStatement, Sendable {
   /// WHERE "r"."isCompleted"
   /// ```
   public func `where`<Predicate: QueryExpression<Bool>>(
-    @PredicateBuilder _ predicate: (AliasedColumns<Base>) -> Predicate
+    @PredicateBuilder _ predicate: (Base.TableColumns) -> Predicate
   ) -> Self {
     var copy = self
-    SelectClauses.appendPredicate(predicate(AliasedColumns(alias: alias)), to: &copy.predicates)
+    SelectClauses.appendPredicate(
+      predicate(Base.TableColumns(qualifier: ColumnQualifier(alias))), to: &copy.predicates)
     return copy
   }
 
