@@ -273,6 +273,63 @@ struct ThreeTableJoinTests {
       .fetchAll(db)
     #expect(withLoans.count == 2)
   }
+
+  /// A third table joins after an outer join of two: the optional side stays optional.
+  @Test func aThirdTableAfterAnOuterJoin() throws {
+    let db = try Database()
+    try db.execute(
+      sql: """
+        CREATE TABLE "shelves" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL);
+        CREATE TABLE "books" (
+          "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "shelfID" INTEGER,
+          "pages" INTEGER NOT NULL, "rating" REAL, "flags" INTEGER NOT NULL,
+          "published" TEXT NOT NULL, "info" TEXT
+        );
+        CREATE TABLE "loans" (
+          "id" INTEGER PRIMARY KEY, "bookID" INTEGER NOT NULL, "shelfID" INTEGER NOT NULL,
+          "borrower" TEXT NOT NULL
+        );
+        INSERT INTO "shelves" VALUES (1, 'Fiction'), (2, 'Science'), (3, 'Empty');
+        INSERT INTO "books" VALUES (1, 'Dune', 1, 412, NULL, 0, '', NULL),
+          (2, 'Cosmos', 2, 396, NULL, 0, '', NULL);
+        INSERT INTO "loans" VALUES (1, 1, 1, 'ada'), (2, 2, 1, 'bob'), (3, 9, 2, 'cy');
+        """)
+    let shelvesWithBooks = Shelf.leftJoin(Book.all) { $0.id == $1.shelfID }
+    let rows = try assertQuery(
+      shelvesWithBooks.leftJoin(Loan.all) { _, book, loan in book.id == loan.bookID }
+        .select { ($0.name, $1.title, $2.borrower) }.order { shelf, _, loan in (shelf.id, loan.id)
+        },
+      db: db,
+      sql: """
+        SELECT "shelves"."name", "books"."title", "loans"."borrower" FROM "shelves"
+        LEFT JOIN "books" ON ("shelves"."id" = "books"."shelfID")
+        LEFT JOIN "loans" ON ("books"."id" = "loans"."bookID")
+        ORDER BY "shelves"."id", "loans"."id"
+        """)
+    #expect(rows.map(\.0) == ["Fiction", "Science", "Empty"])
+    #expect(rows.map(\.1) == ["Dune", "Cosmos", nil])
+    #expect(rows.map(\.2) == ["ada", "bob", nil])
+    // Whole rows: the outer sides decode as nil where nothing matched.
+    let whole: [(Shelf, Book?, Loan?)] =
+      try shelvesWithBooks
+      .leftJoin(Loan.all) { _, book, loan in book.id == loan.bookID }.fetchAll(db)
+    #expect(whole.map { $0.2?.borrower } == ["ada", "bob", nil])
+    // A right join after a left one: every loan, its book and shelf where there are ones.
+    let loans: [(Shelf?, Book?, Loan)] =
+      try shelvesWithBooks
+      .rightJoin(Loan.all) { _, book, loan in book.id == loan.bookID }.fetchAll(db)
+    let borrowers: [String] = loans.map { $0.2.borrower }
+    let withoutBook: [String] = loans.filter { $0.1 == nil }.map { $0.2.borrower }
+    #expect(borrowers.sorted() == ["ada", "bob", "cy"])
+    #expect(withoutBook == ["cy"])
+    // A full join after a right one: every shelf and every loan.
+    let all: [(String?, String?)] = try Book.rightJoin(Shelf.all) { $0.shelfID == $1.id }
+      .fullJoin(Loan.all) { book, _, loan in book.id == loan.bookID }
+      .select { ($1.name, $2.borrower) }.fetchAll(db)
+    let unshelved: [String?] = all.filter { $0.0 == nil }.map { $0.1 }
+    #expect(all.count == 4)
+    #expect(unshelved == ["cy"])
+  }
 }
 
 @Suite("Query language: self joins")

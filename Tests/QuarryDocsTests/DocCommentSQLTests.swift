@@ -994,6 +994,16 @@ struct DocCommentSQLTests {
       CROSS JOIN "remindersLists"
       """#)
     check(
+      RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.leftJoin(Tag.all) {
+        $1.title == $2.name
+      }.select { ($0.title, $1.title, $2.name) },
+      #"""
+      SELECT "remindersLists"."title", "reminders"."title", "tags"."name"
+      FROM "remindersLists"
+      LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
+      LEFT JOIN "tags" ON ("reminders"."title" = "tags"."name")
+      """#)
+    check(
       Reminder.where { !$0.isCompleted }.leftJoin(Reminder.aliased("p")) {
         $0.priority == $1.priority
       }.select { ($0.title, $1.title) },

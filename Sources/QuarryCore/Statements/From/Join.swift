@@ -161,12 +161,29 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
   }
 }
 
+/// One table's columns in a join of two, which a third table can join: the table's own
+/// (``TableDefinition``, under an alias too) or, on an outer join's optional side,
+/// ``NullableColumns``.
+public protocol JoinedColumns: QueryExpression, Sendable {
+  /// The table the columns are of.
+  associatedtype JoinedTable: Table
+  /// The same columns where an outer join may find no row: each one optional.
+  var nullable: NullableColumns<JoinedTable> { get }
+}
+
+extension TableDefinition {
+  /// The same columns, with the same qualifier, where an outer join may find no row.
+  public var nullable: NullableColumns<QueryValue> {
+    NullableColumns(QueryValue.TableColumns(qualifier: columnQualifier))
+  }
+}
+
 /// A table's columns seen through an outer join: every column is optional.
 ///
 /// As an expression it is the whole row, or `nil` where the join found none:
 /// `.select { ($0, $1) }` on a left join decodes `(Shelf, Book?)`.
 @dynamicMemberLookup
-public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
+public struct NullableColumns<Base: Table>: JoinedColumns {
   public typealias QueryValue = Base?
 
   /// The underlying columns, qualified by the table's name or its alias.
@@ -175,6 +192,9 @@ public struct NullableColumns<Base: Table>: QueryExpression, Sendable {
   init(_ columns: Base.TableColumns) {
     self.columns = columns
   }
+
+  /// The columns as they are: already optional.
+  public var nullable: NullableColumns<Base> { self }
 
   /// Every column of the table, qualified by its name or alias.
   public func write(to fragment: inout QueryFragment) {
@@ -343,10 +363,12 @@ extension JoinSelect {
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
   /// ```
-  public consuming func join<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
-    _ other: some JoinSource<C>, on: (A.TableColumns, B.TableColumns, C.TableColumns) -> On
-  ) -> JoinSelect<(A, B, C), (A.TableColumns, B.TableColumns, C.TableColumns)>
-  where QueryValue == (A, B), Columns == (A.TableColumns, B.TableColumns) {
+  public consuming func join<
+    A: JoinedColumns, B: JoinedColumns, C: Table, On: QueryExpression<Bool>
+  >(
+    _ other: some JoinSource<C>, on: (A, B, C.TableColumns) -> On
+  ) -> JoinSelect<(A.QueryValue, B.QueryValue, C), (A, B, C.TableColumns)>
+  where QueryValue == (A.QueryValue, B.QueryValue), Columns == (A, B) {
     let right = other.joinedTable
     let columns = (self.columns.0, self.columns.1, right.columns)
     return joining(.inner, right, columns, on: on(columns.0, columns.1, columns.2))
@@ -363,10 +385,24 @@ extension JoinSelect {
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// LEFT JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
   /// ```
-  public consuming func leftJoin<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
-    _ other: some JoinSource<C>, on: (A.TableColumns, B.TableColumns, NullableColumns<C>) -> On
-  ) -> JoinSelect<(A, B, C?), (A.TableColumns, B.TableColumns, NullableColumns<C>)>
-  where QueryValue == (A, B), Columns == (A.TableColumns, B.TableColumns) {
+  ///
+  /// After an outer join, the optional side stays optional:
+  ///
+  /// ```swift
+  /// RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.leftJoin(Tag.all) { $1.title == $2.name }.select { ($0.title, $1.title, $2.name) }
+  /// ```
+  /// ```sql
+  /// SELECT "remindersLists"."title", "reminders"."title", "tags"."name"
+  /// FROM "remindersLists"
+  /// LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
+  /// LEFT JOIN "tags" ON ("reminders"."title" = "tags"."name")
+  /// ```
+  public consuming func leftJoin<
+    A: JoinedColumns, B: JoinedColumns, C: Table, On: QueryExpression<Bool>
+  >(
+    _ other: some JoinSource<C>, on: (A, B, NullableColumns<C>) -> On
+  ) -> JoinSelect<(A.QueryValue, B.QueryValue, C?), (A, B, NullableColumns<C>)>
+  where QueryValue == (A.QueryValue, B.QueryValue), Columns == (A, B) {
     let right = other.joinedTable
     let columns = (self.columns.0, self.columns.1, right.nullableColumns)
     return joining(.left, right, columns, on: on(columns.0, columns.1, columns.2))
@@ -384,14 +420,17 @@ extension JoinSelect {
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// RIGHT JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
   /// ```
-  public consuming func rightJoin<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
-    _ other: some JoinSource<C>, on: (NullableColumns<A>, NullableColumns<B>, C.TableColumns) -> On
-  ) -> JoinSelect<(A?, B?, C), (NullableColumns<A>, NullableColumns<B>, C.TableColumns)>
-  where QueryValue == (A, B), Columns == (A.TableColumns, B.TableColumns) {
+  public consuming func rightJoin<
+    A: JoinedColumns, B: JoinedColumns, C: Table, On: QueryExpression<Bool>
+  >(
+    _ other: some JoinSource<C>,
+    on: (NullableColumns<A.JoinedTable>, NullableColumns<B.JoinedTable>, C.TableColumns) -> On
+  ) -> JoinSelect<
+    (A.JoinedTable?, B.JoinedTable?, C),
+    (NullableColumns<A.JoinedTable>, NullableColumns<B.JoinedTable>, C.TableColumns)
+  > where QueryValue == (A.QueryValue, B.QueryValue), Columns == (A, B) {
     let right = other.joinedTable
-    let columns = (
-      NullableColumns<A>(self.columns.0), NullableColumns<B>(self.columns.1), right.columns
-    )
+    let columns = (self.columns.0.nullable, self.columns.1.nullable, right.columns)
     return joining(.right, right, columns, on: on(columns.0, columns.1, columns.2))
   }
 
@@ -407,16 +446,17 @@ extension JoinSelect {
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// FULL JOIN "tags" ON ("remindersLists"."title" = "tags"."name")
   /// ```
-  public consuming func fullJoin<A: Table, B: Table, C: Table, On: QueryExpression<Bool>>(
+  public consuming func fullJoin<
+    A: JoinedColumns, B: JoinedColumns, C: Table, On: QueryExpression<Bool>
+  >(
     _ other: some JoinSource<C>,
-    on: (NullableColumns<A>, NullableColumns<B>, NullableColumns<C>) -> On
-  ) -> JoinSelect<(A?, B?, C?), (NullableColumns<A>, NullableColumns<B>, NullableColumns<C>)>
-  where QueryValue == (A, B), Columns == (A.TableColumns, B.TableColumns) {
+    on: (NullableColumns<A.JoinedTable>, NullableColumns<B.JoinedTable>, NullableColumns<C>) -> On
+  ) -> JoinSelect<
+    (A.JoinedTable?, B.JoinedTable?, C?),
+    (NullableColumns<A.JoinedTable>, NullableColumns<B.JoinedTable>, NullableColumns<C>)
+  > where QueryValue == (A.QueryValue, B.QueryValue), Columns == (A, B) {
     let right = other.joinedTable
-    let columns = (
-      NullableColumns<A>(self.columns.0), NullableColumns<B>(self.columns.1),
-      right.nullableColumns
-    )
+    let columns = (self.columns.0.nullable, self.columns.1.nullable, right.nullableColumns)
     return joining(.full, right, columns, on: on(columns.0, columns.1, columns.2))
   }
 
@@ -431,10 +471,10 @@ extension JoinSelect {
   /// JOIN "remindersLists" ON ("reminders"."remindersListID" = "remindersLists"."id")
   /// CROSS JOIN "tags"
   /// ```
-  public consuming func crossJoin<A: Table, B: Table, C: Table>(
+  public consuming func crossJoin<A: JoinedColumns, B: JoinedColumns, C: Table>(
     _ other: some JoinSource<C>
-  ) -> JoinSelect<(A, B, C), (A.TableColumns, B.TableColumns, C.TableColumns)>
-  where QueryValue == (A, B), Columns == (A.TableColumns, B.TableColumns) {
+  ) -> JoinSelect<(A.QueryValue, B.QueryValue, C), (A, B, C.TableColumns)>
+  where QueryValue == (A.QueryValue, B.QueryValue), Columns == (A, B) {
     let right = other.joinedTable
     let columns = (self.columns.0, self.columns.1, right.columns)
     return joining(.cross, right, columns, on: BoundValue<Bool>?.none)

@@ -4,8 +4,8 @@ import QuarryPostgres
 import QuarrySQLite
 import Testing
 
-// Joins to an alias after a filter, after a join of two tables and from a filtered alias,
-// built once, at the top level.
+// Joins to an alias after a filter, after a join of two tables and from a filtered alias, and
+// a third table after an outer join, built once, at the top level.
 let filteredToAlias = Reminder.where { $0.id > 1 }
   .leftJoin(Reminder.aliased("next")) { $0.id + 1 == $1.id }
   .order { reminder, _ in reminder.id }.select { reminder, next in (reminder.id, next.id) }
@@ -16,11 +16,14 @@ let joinedThenAlias = Reminder.join(RemindersList.all) { $0.remindersListID == $
 let filteredAliasFullJoin = Reminder.aliased("r").where { $0.id < 4 }
   .fullJoin(RemindersList.where { $0.id == 1 }) { $0.remindersListID == $1.id }
   .select { reminder, list in (reminder.id, list.id) }
+let listsRemindersAndNext = RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }
+  .leftJoin(Reminder.aliased("next")) { _, reminder, next in reminder.id + 1 == next.id }
+  .select { list, reminder, next in (list.id, reminder.id, next.id) }
 let orderedCrossAlias = Reminder.order { $0.id }.crossJoin(RemindersList.aliased("l"))
   .where { _, list in list.id == 1 }.select { reminder, list in (reminder.id, list.id) }
 
-@Suite("Joins to aliases", .enabled(if: PostgresTestServer.isEnabled))
-struct JoinsToAliasesTests {
+@Suite("Joins from any select to any joined table", .enabled(if: PostgresTestServer.isEnabled))
+struct JoinChainsTests {
   /// Each renders the same join on both databases, with its own placeholders, and gives the
   /// same rows on both.
   @Test func giveTheSameRowsOnBoth() async throws {
@@ -60,7 +63,11 @@ struct JoinsToAliasesTests {
       let full = try await rows(filteredAliasFullJoin)
       let crossed = try await rows(orderedCrossAlias)
       #expect(crossed.sqlite.count == 6)
-      for (onSQLite, onPostgres) in [filtered, joined, full, crossed] {
+      // Six reminders, the next one of each where there is one, and the list without any.
+      let chained = try await rows(listsRemindersAndNext)
+      #expect(chained.sqlite.count == 7)
+      #expect(chained.sqlite.contains("(3, nil, nil)"))
+      for (onSQLite, onPostgres) in [filtered, joined, full, crossed, chained] {
         #expect(!onSQLite.isEmpty)
         // (Sorted: the databases order NULLs at opposite ends.)
         #expect(onSQLite.sorted() == onPostgres.sorted())
