@@ -332,6 +332,46 @@ struct ThreeTableJoinTests {
   }
 }
 
+/// A table whose column is named like the join protocol's member (`outerJoinColumns`) and
+/// like a word a join might use (`nullable`): its columns are still a table's columns.
+@Table("columnFacts")
+private struct ColumnFact {
+  let id: Int
+  var nullable = false
+  var outerJoinColumns = 0
+}
+
+@Suite("Query language: columns named like join members")
+struct ColumnsNamedLikeJoinMembersTests {
+  @Test func joinAndReadThem() throws {
+    let db = try Database()
+    try db.execute(
+      sql: """
+        CREATE TABLE "columnFacts" (
+          "id" INTEGER PRIMARY KEY, "nullable" INTEGER NOT NULL, "outerJoinColumns" INTEGER NOT NULL
+        );
+        INSERT INTO "columnFacts" VALUES (1, 1, 2), (2, 0, 3);
+        """)
+    let rows = try assertQuery(
+      ColumnFact.leftJoin(ColumnFact.aliased("next")) { $0.id + 1 == $1.id }
+        .leftJoin(ColumnFact.aliased("last")) { _, next, last in next.id + 1 == last.id }
+        .where { fact, _, _ in fact.nullable }
+        .select { ($0.outerJoinColumns, $1.nullable, $2.id) },
+      db: db,
+      sql: """
+        SELECT "columnFacts"."outerJoinColumns", "next"."nullable", "last"."id"
+        FROM "columnFacts"
+        LEFT JOIN "columnFacts" AS "next" ON (("columnFacts"."id" + 1) = "next"."id")
+        LEFT JOIN "columnFacts" AS "last" ON (("next"."id" + 1) = "last"."id")
+        WHERE "columnFacts"."nullable"
+        """)
+    #expect(rows.count == 1)
+    #expect(rows.first?.0 == 2)
+    #expect(rows.first?.1 == false)
+    #expect(rows.first?.2 == nil)
+  }
+}
+
 @Suite("Query language: self joins")
 struct SelfJoinTests {
   @Test func selfJoinWithAnAlias() throws {

@@ -58,7 +58,7 @@ extension Table {
 ///
 /// `@Table` also generates ``init(qualifier:)``: the same columns under another name, such as
 /// an alias, which every column (and every computed column written over `self`) renders.
-public protocol TableDefinition: JoinedColumns where QueryValue: Table, JoinedTable == QueryValue {
+public protocol TableDefinition: JoinedColumns where QueryValue: Table, Base == QueryValue {
   /// The columns qualified by `qualifier`: `Reminder.TableColumns(qualifier: ColumnQualifier("r"))`
   /// has `title` render `"r"."title"`.
   init(qualifier: ColumnQualifier)

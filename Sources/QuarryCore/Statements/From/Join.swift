@@ -166,14 +166,14 @@ public struct JoinSelect<QueryValue, Columns: Sendable>: SelectStatement, Sendab
 /// ``NullableColumns``.
 public protocol JoinedColumns: QueryExpression, Sendable {
   /// The table the columns are of.
-  associatedtype JoinedTable: Table
+  associatedtype Base: Table
   /// The same columns where an outer join may find no row: each one optional.
-  var nullable: NullableColumns<JoinedTable> { get }
+  var outerJoinColumns: NullableColumns<Base> { get }
 }
 
 extension TableDefinition {
   /// The same columns, with the same qualifier, where an outer join may find no row.
-  public var nullable: NullableColumns<QueryValue> {
+  public var outerJoinColumns: NullableColumns<QueryValue> {
     NullableColumns(QueryValue.TableColumns(qualifier: columnQualifier))
   }
 }
@@ -194,7 +194,7 @@ public struct NullableColumns<Base: Table>: JoinedColumns {
   }
 
   /// The columns as they are: already optional.
-  public var nullable: NullableColumns<Base> { self }
+  public var outerJoinColumns: NullableColumns<Base> { self }
 
   /// Every column of the table, qualified by its name or alias.
   public func write(to fragment: inout QueryFragment) {
@@ -424,13 +424,13 @@ extension JoinSelect {
     A: JoinedColumns, B: JoinedColumns, C: Table, On: QueryExpression<Bool>
   >(
     _ other: some JoinSource<C>,
-    on: (NullableColumns<A.JoinedTable>, NullableColumns<B.JoinedTable>, C.TableColumns) -> On
+    on: (NullableColumns<A.Base>, NullableColumns<B.Base>, C.TableColumns) -> On
   ) -> JoinSelect<
-    (A.JoinedTable?, B.JoinedTable?, C),
-    (NullableColumns<A.JoinedTable>, NullableColumns<B.JoinedTable>, C.TableColumns)
+    (A.Base?, B.Base?, C),
+    (NullableColumns<A.Base>, NullableColumns<B.Base>, C.TableColumns)
   > where QueryValue == (A.QueryValue, B.QueryValue), Columns == (A, B) {
     let right = other.joinedTable
-    let columns = (self.columns.0.nullable, self.columns.1.nullable, right.columns)
+    let columns = (self.columns.0.outerJoinColumns, self.columns.1.outerJoinColumns, right.columns)
     return joining(.right, right, columns, on: on(columns.0, columns.1, columns.2))
   }
 
@@ -450,13 +450,15 @@ extension JoinSelect {
     A: JoinedColumns, B: JoinedColumns, C: Table, On: QueryExpression<Bool>
   >(
     _ other: some JoinSource<C>,
-    on: (NullableColumns<A.JoinedTable>, NullableColumns<B.JoinedTable>, NullableColumns<C>) -> On
+    on: (NullableColumns<A.Base>, NullableColumns<B.Base>, NullableColumns<C>) -> On
   ) -> JoinSelect<
-    (A.JoinedTable?, B.JoinedTable?, C?),
-    (NullableColumns<A.JoinedTable>, NullableColumns<B.JoinedTable>, NullableColumns<C>)
+    (A.Base?, B.Base?, C?),
+    (NullableColumns<A.Base>, NullableColumns<B.Base>, NullableColumns<C>)
   > where QueryValue == (A.QueryValue, B.QueryValue), Columns == (A, B) {
     let right = other.joinedTable
-    let columns = (self.columns.0.nullable, self.columns.1.nullable, right.nullableColumns)
+    let columns = (
+      self.columns.0.outerJoinColumns, self.columns.1.outerJoinColumns, right.nullableColumns
+    )
     return joining(.full, right, columns, on: on(columns.0, columns.1, columns.2))
   }
 
