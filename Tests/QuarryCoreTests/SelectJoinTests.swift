@@ -274,6 +274,26 @@ struct ThreeTableJoinTests {
     #expect(withLoans.count == 2)
   }
 
+  /// A select with an order and a limit joins as a subquery named like its table.
+  @Test func aSelectWithALimitJoinsAsASubquery() throws {
+    let db = try shelvesAndBooks()
+    let longest = Book.order { $0.pages.desc() }.limit(2)
+    let rows = try assertQuery(
+      Shelf.leftJoin(longest) { $0.id == $1.shelfID }.select { ($0.name, $1.title) }
+        .order { shelf, _ in shelf.id },
+      db: db,
+      sql: """
+        SELECT "shelves"."name", "books"."title" FROM "shelves"
+        LEFT JOIN (SELECT "books"."id", "books"."title", "books"."shelfID", "books"."pages", \
+        "books"."rating", "books"."flags", "books"."published", "books"."info"
+        FROM "books" ORDER BY "books"."pages" DESC LIMIT 2) AS "books"
+          ON ("shelves"."id" = "books"."shelfID")
+        ORDER BY "shelves"."id"
+        """)
+    #expect(rows.map(\.0) == ["Fiction", "Science", "Empty"])
+    #expect(rows.map(\.1) == ["Dune", "Cosmos", nil])
+  }
+
   /// A third table joins after an outer join of two: the optional side stays optional.
   @Test func aThirdTableAfterAnOuterJoin() throws {
     let db = try Database()

@@ -994,6 +994,18 @@ struct DocCommentSQLTests {
       CROSS JOIN "remindersLists"
       """#)
     check(
+      RemindersList.join(Reminder.order { $0.id.desc() }.limit(2)) {
+        $0.id == $1.remindersListID
+      }.select { ($0.title, $1.title) },
+      #"""
+      SELECT "remindersLists"."title", "reminders"."title"
+      FROM "remindersLists"
+      JOIN (SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+      FROM "reminders"
+      ORDER BY "reminders"."id" DESC
+      LIMIT 2) AS "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
+      """#)
+    check(
       RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }.leftJoin(Tag.all) {
         $1.title == $2.name
       }.select { ($0.title, $1.title, $2.name) },

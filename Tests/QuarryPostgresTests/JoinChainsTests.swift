@@ -19,6 +19,10 @@ let filteredAliasFullJoin = Reminder.aliased("r").where { $0.id < 4 }
 let listsRemindersAndNext = RemindersList.leftJoin(Reminder.all) { $0.id == $1.remindersListID }
   .leftJoin(Reminder.aliased("next")) { _, reminder, next in reminder.id + 1 == next.id }
   .select { list, reminder, next in (list.id, reminder.id, next.id) }
+let listsWithTheLastTwo = RemindersList.leftJoin(Reminder.order { $0.id.desc() }.limit(2)) {
+  $0.id == $1.remindersListID
+}
+.select { list, reminder in (list.id, reminder.id) }
 let orderedCrossAlias = Reminder.order { $0.id }.crossJoin(RemindersList.aliased("l"))
   .where { _, list in list.id == 1 }.select { reminder, list in (reminder.id, list.id) }
 
@@ -67,7 +71,11 @@ struct JoinChainsTests {
       let chained = try await rows(listsRemindersAndNext)
       #expect(chained.sqlite.count == 7)
       #expect(chained.sqlite.contains("(3, nil, nil)"))
-      for (onSQLite, onPostgres) in [filtered, joined, full, crossed, chained] {
+      // The last two reminders (5 and 6, both on list 2), as a subquery; lists 1 and 3 alone.
+      let lastTwo = try await rows(listsWithTheLastTwo)
+      #expect(
+        lastTwo.sqlite.sorted() == ["(1, nil)", "(2, Optional(5))", "(2, Optional(6))", "(3, nil)"])
+      for (onSQLite, onPostgres) in [filtered, joined, full, crossed, chained, lastTwo] {
         #expect(!onSQLite.isEmpty)
         // (Sorted: the databases order NULLs at opposite ends.)
         #expect(onSQLite.sorted() == onPostgres.sorted())

@@ -7,8 +7,8 @@ import QuarrySQLText
 // one builder below, `JoinSelect.joining`.
 
 /// A table that a join adds: a table's rows (`RemindersList.all`, `RemindersList.where { … }`),
-/// the table under an alias (`Employee.aliased("managers")`), or a select of one table (a
-/// table-valued function's `call(…)`).
+/// the table under an alias (`Employee.aliased("managers")`), a select of a table's rows with
+/// an order or a limit (a subquery), or a table-valued function's `call(…)`.
 ///
 /// ```swift
 /// Reminder.where { !$0.isCompleted }.leftJoin(Reminder.aliased("p")) { $0.priority == $1.priority }.select { ($0.title, $1.title) }
@@ -50,6 +50,15 @@ public struct JoinedTable<Base: Table>: Sendable {
     self.filter = filter
   }
 
+  /// `(SELECT …) AS "reminders"`: a select of the table's rows, named like the table, whose
+  /// columns are the table's.
+  @usableFromInline
+  static func subquery(_ select: some SelectStatement) -> Self {
+    var item: QueryFragment = "(\(statement: select)) AS "
+    item.append(sql: Base.schema.quotedUnqualifiedName)
+    return JoinedTable(item: item, columns: Base.columns)
+  }
+
   /// The columns where an outer join may find no row: each one optional.
   @usableFromInline
   var nullableColumns: NullableColumns<Base> { NullableColumns(columns) }
@@ -64,6 +73,30 @@ extension Where: JoinSource {
       filter: filter.predicates.isEmpty ? nil : filter.predicate)
     joined.keepsNoRow = filter.isNone
     return joined
+  }
+}
+
+extension Select: JoinSource where QueryValue == From {
+  /// A select of whole rows: the table and its filter when nothing else changes which rows
+  /// join (an order alone doesn't, as in a table's own `all`); with a limit, an offset, a
+  /// group, `DISTINCT` or chosen columns, a subquery named like the table.
+  ///
+  /// ```swift
+  /// RemindersList.join(Reminder.order { $0.id.desc() }.limit(2)) { $0.id == $1.remindersListID }.select { ($0.title, $1.title) }
+  /// ```
+  /// ```sql
+  /// SELECT "remindersLists"."title", "reminders"."title"
+  /// FROM "remindersLists"
+  /// JOIN (SELECT "reminders"."id", "reminders"."title", "reminders"."isCompleted", "reminders"."priority", "reminders"."remindersListID"
+  /// FROM "reminders"
+  /// ORDER BY "reminders"."id" DESC
+  /// LIMIT 2) AS "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
+  /// ```
+  public var joinedTable: JoinedTable<From> {
+    guard selectionTerms != nil || isDistinct || clauses.changesRows else {
+      return filter.joinedTable
+    }
+    return .subquery(self)
   }
 }
 
@@ -88,9 +121,7 @@ extension JoinSelect: JoinSource where QueryValue: Table, Columns == QueryValue.
         item: tableFunctionCall, columns: QueryValue.columns,
         filter: predicates.isEmpty ? nil : SQLQueryExpression(compound: predicates))
     }
-    var item: QueryFragment = "(\(statement: self)) AS "
-    item.append(sql: QueryValue.schema.quotedUnqualifiedName)
-    return JoinedTable(item: item, columns: QueryValue.columns)
+    return .subquery(self)
   }
 }
 

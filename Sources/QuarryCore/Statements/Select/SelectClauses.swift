@@ -114,6 +114,15 @@ public struct SelectClauses: Sendable {
       && storage.ordering?.isEmpty ?? true && storage.limit == nil && storage.offset == nil
   }
 
+  /// Whether the clauses change which rows there are (`GROUP BY`, `HAVING`, `LIMIT`, `OFFSET`),
+  /// not only their order.
+  @inlinable
+  package var changesRows: Bool {
+    guard let storage else { return false }
+    return !(storage.grouping?.isEmpty ?? true) || !(storage.having?.isEmpty ?? true)
+      || storage.limit != nil || storage.offset != nil
+  }
+
   /// Appends a term to a comma-separated list.
   @inlinable
   static func appendTerm(_ term: some QueryAssignable, to list: inout QueryFragment) {
