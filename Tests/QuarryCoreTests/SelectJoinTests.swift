@@ -232,27 +232,36 @@ struct SelectJoinTests {
   }
 }
 
+/// Shelves, two books (Dune on shelf 1, Cosmos on shelf 2) and loans: `rows` inserts the
+/// shelves and the loans.
+private func shelvesBooksAndLoans(_ rows: String) throws -> Database {
+  let db = try Database()
+  try db.execute(
+    sql: """
+      CREATE TABLE "shelves" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL);
+      CREATE TABLE "books" (
+        "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "shelfID" INTEGER,
+        "pages" INTEGER NOT NULL, "rating" REAL, "flags" INTEGER NOT NULL,
+        "published" TEXT NOT NULL, "info" TEXT
+      );
+      CREATE TABLE "loans" (
+        "id" INTEGER PRIMARY KEY, "bookID" INTEGER NOT NULL, "shelfID" INTEGER NOT NULL,
+        "borrower" TEXT NOT NULL
+      );
+      INSERT INTO "books" VALUES (1, 'Dune', 1, 412, NULL, 0, '', NULL),
+        (2, 'Cosmos', 2, 396, NULL, 0, '', NULL);
+      """ + "\n" + rows)
+  return db
+}
+
 @Suite("Query language: three-table joins")
 struct ThreeTableJoinTests {
   @Test func joinThreeTablesWithEqualityAndAnd() throws {
-    let db = try Database()
-    try db.execute(
-      sql: """
-        CREATE TABLE "shelves" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL);
-        CREATE TABLE "books" (
-          "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "shelfID" INTEGER,
-          "pages" INTEGER NOT NULL, "rating" REAL, "flags" INTEGER NOT NULL,
-          "published" TEXT NOT NULL, "info" TEXT
-        );
-        CREATE TABLE "loans" (
-          "id" INTEGER PRIMARY KEY, "bookID" INTEGER NOT NULL, "shelfID" INTEGER NOT NULL,
-          "borrower" TEXT NOT NULL
-        );
-        INSERT INTO "shelves" VALUES (1, 'Fiction'), (2, 'Science');
-        INSERT INTO "books" VALUES (1, 'Dune', 1, 412, NULL, 0, '', NULL),
-          (2, 'Cosmos', 2, 396, NULL, 0, '', NULL);
-        INSERT INTO "loans" VALUES (1, 1, 1, 'ada'), (2, 2, 1, 'bob'), (3, 2, 2, 'cy');
-        """)
+    let db = try shelvesBooksAndLoans(
+      """
+      INSERT INTO "shelves" VALUES (1, 'Fiction'), (2, 'Science');
+      INSERT INTO "loans" VALUES (1, 1, 1, 'ada'), (2, 2, 1, 'bob'), (3, 2, 2, 'cy');
+      """)
     let query = Book.join(Shelf.all) { $0.shelfID == $1.id }
       .join(Loan.all) { $0.id == $2.bookID && $1.id == $2.shelfID }
       .select { ($0.title, $1.name, $2.borrower) }
@@ -296,24 +305,11 @@ struct ThreeTableJoinTests {
 
   /// A third table joins after an outer join of two: the optional side stays optional.
   @Test func aThirdTableAfterAnOuterJoin() throws {
-    let db = try Database()
-    try db.execute(
-      sql: """
-        CREATE TABLE "shelves" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL);
-        CREATE TABLE "books" (
-          "id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL, "shelfID" INTEGER,
-          "pages" INTEGER NOT NULL, "rating" REAL, "flags" INTEGER NOT NULL,
-          "published" TEXT NOT NULL, "info" TEXT
-        );
-        CREATE TABLE "loans" (
-          "id" INTEGER PRIMARY KEY, "bookID" INTEGER NOT NULL, "shelfID" INTEGER NOT NULL,
-          "borrower" TEXT NOT NULL
-        );
-        INSERT INTO "shelves" VALUES (1, 'Fiction'), (2, 'Science'), (3, 'Empty');
-        INSERT INTO "books" VALUES (1, 'Dune', 1, 412, NULL, 0, '', NULL),
-          (2, 'Cosmos', 2, 396, NULL, 0, '', NULL);
-        INSERT INTO "loans" VALUES (1, 1, 1, 'ada'), (2, 2, 1, 'bob'), (3, 9, 2, 'cy');
-        """)
+    let db = try shelvesBooksAndLoans(
+      """
+      INSERT INTO "shelves" VALUES (1, 'Fiction'), (2, 'Science'), (3, 'Empty');
+      INSERT INTO "loans" VALUES (1, 1, 1, 'ada'), (2, 2, 1, 'bob'), (3, 9, 2, 'cy');
+      """)
     let shelvesWithBooks = Shelf.leftJoin(Book.all) { $0.id == $1.shelfID }
     let rows = try assertQuery(
       shelvesWithBooks.leftJoin(Loan.all) { _, book, loan in book.id == loan.bookID }

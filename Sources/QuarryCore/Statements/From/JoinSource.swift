@@ -103,10 +103,7 @@ extension Select: JoinSource where QueryValue == From {
 extension TableAlias: JoinSource {
   /// `"employees" AS "m"`, its columns qualified by the alias.
   public var joinedTable: JoinedTable<Base> {
-    var item = QueryFragment(sql: Base.schema.quotedName)
-    item.append(sql: " AS ")
-    item.append(identifier: name)
-    return JoinedTable(item: item, columns: columns)
+    JoinedTable(item: item, columns: columns)
   }
 }
 

@@ -33,11 +33,19 @@ extension Table {
 // (through its `all`, a select of one table), `find` on an alias.
 
 extension TableAlias {
+  /// `"employees" AS "e"`: what follows `FROM` or a join's keyword.
+  var item: QueryFragment {
+    var item = QueryFragment(sql: Base.schema.quotedName)
+    item.append(sql: " AS ")
+    item.append(identifier: name)
+    return item
+  }
+
   /// `FROM "employees" AS "e"`
   @usableFromInline
   var fromClause: QueryFragment {
     var source = QueryFragment(sql: "\nFROM ")
-    source.append(joinedTable.item)
+    source.append(item)
     return source
   }
 
@@ -51,7 +59,8 @@ extension TableAlias {
   /// FROM "reminders" AS "r"
   /// ```
   public var all: JoinSelect<Base, Base.TableColumns> {
-    JoinSelect(
+    let columns = self.columns
+    return JoinSelect(
       columns: columns, selection: columns.queryFragment, source: fromClause,
       predicates: QueryFragment())
   }
