@@ -2,8 +2,8 @@ import Foundation
 
 extension Data: QueryBindable {
   /// Binds the bytes as a `BLOB`.
-  @inlinable public var queryBinding: QueryBinding { .blob([UInt8](self)) }
-  @inlinable public init(decoder: inout some QueryDecoder) throws {
+  public var queryBinding: QueryBinding { .blob([UInt8](self)) }
+  public init(decoder: inout some QueryDecoder) throws {
     self = Data(try decoder.decode([UInt8].self))
   }
 }

@@ -117,7 +117,6 @@ package struct JSONMutationValue: Hashable, Sendable {
   @usableFromInline let value: QueryFragment
   @usableFromInline let isJSON: Bool
 
-  @inlinable
   package init(_ value: QueryFragment, isJSON: Bool) {
     self.value = value
     self.isJSON = isJSON
@@ -172,7 +171,6 @@ package struct DateTimeCall: Hashable, Sendable {
   @usableFromInline let modifiers: [String]
   @usableFromInline let format: String?
 
-  @inlinable
   package init(
     _ function: String, time: QueryFragment, timeType: SQLType?, modifiers: [String],
     format: String? = nil
@@ -204,7 +202,6 @@ package struct JSONEachTable: Hashable, Sendable {
   /// Whether it is `jsonb_each`, whose arrays and objects are JSONB.
   @usableFromInline let binary: Bool
 
-  @inlinable
   package init(
     json: QueryFragment, isArray: Bool, valueType: SQLType?, alias: String, isJoined: Bool,
     path: String? = nil, binary: Bool = false
@@ -300,7 +297,6 @@ extension QueryFragment {
 extension QueryFragment {
   /// SQLite's `sqlite` spelling of a feature only SQLite has: another dialect refuses it before
   /// anything is sent, naming `alternative`.
-  @inlinable
   package static func sqliteOnly(
     _ sqlite: QueryFragment, _ feature: String, instead alternative: String
   ) -> QueryFragment {
@@ -308,7 +304,6 @@ extension QueryFragment {
   }
 
   /// FTS5's `MATCH`, which only SQLite has.
-  @inlinable
   package static func fullTextSearch(_ sqlite: QueryFragment) -> QueryFragment {
     sqliteOnly(
       sqlite, "FTS5 full-text search (MATCH)",

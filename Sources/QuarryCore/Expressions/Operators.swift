@@ -29,7 +29,6 @@ where LHS.QueryValue: QueryBindable {
 /// type (a foreign key with the key it references): `NULL` matches nothing.
 ///
 /// `$0.priority == $0.remindersListID` renders `("reminders"."priority" = "reminders"."remindersListID")`.
-@inlinable
 public func == <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
 where
@@ -42,7 +41,6 @@ where
 /// `lhs <> rhs`, for expressions of the same type, optional or not.
 ///
 /// `$0.priority != $0.remindersListID` renders `("reminders"."priority" <> "reminders"."remindersListID")`.
-@inlinable
 public func != <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
 where
@@ -95,7 +93,6 @@ where LHS.QueryValue: QueryBindable {
 /// `lhs < rhs`
 ///
 /// `$0.id < $0.remindersListID` renders `("reminders"."id" < "reminders"."remindersListID")`.
-@inlinable
 public func < <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
 where LHS.QueryValue == RHS.QueryValue {
@@ -105,7 +102,6 @@ where LHS.QueryValue == RHS.QueryValue {
 /// `lhs > rhs`
 ///
 /// `$0.id > $0.remindersListID` renders `("reminders"."id" > "reminders"."remindersListID")`.
-@inlinable
 public func > <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
 where LHS.QueryValue == RHS.QueryValue {
@@ -115,7 +111,6 @@ where LHS.QueryValue == RHS.QueryValue {
 /// `lhs <= rhs`
 ///
 /// `$0.id <= $0.remindersListID` renders `("reminders"."id" <= "reminders"."remindersListID")`.
-@inlinable
 public func <= <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
 where LHS.QueryValue == RHS.QueryValue {
@@ -125,7 +120,6 @@ where LHS.QueryValue == RHS.QueryValue {
 /// `lhs >= rhs`
 ///
 /// `$0.id >= $0.remindersListID` renders `("reminders"."id" >= "reminders"."remindersListID")`.
-@inlinable
 public func >= <LHS: QueryExpression, RHS: QueryExpression>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
 where LHS.QueryValue == RHS.QueryValue {
@@ -135,7 +129,6 @@ where LHS.QueryValue == RHS.QueryValue {
 /// `lhs AND rhs`
 ///
 /// `$0.isCompleted && $0.priority == 3` renders `("reminders"."isCompleted" AND ("reminders"."priority" = 3))`.
-@inlinable
 public func && <LHS: QueryExpression<Bool>, RHS: QueryExpression<Bool>>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
 {
@@ -145,7 +138,6 @@ public func && <LHS: QueryExpression<Bool>, RHS: QueryExpression<Bool>>(lhs: LHS
 /// `lhs OR rhs`
 ///
 /// `$0.isCompleted || $0.priority == nil` renders `("reminders"."isCompleted" OR ("reminders"."priority" IS NULL))`.
-@inlinable
 public func || <LHS: QueryExpression<Bool>, RHS: QueryExpression<Bool>>(lhs: LHS, rhs: RHS)
   -> BinaryOperation<Bool, LHS, RHS>
 {
@@ -155,7 +147,6 @@ public func || <LHS: QueryExpression<Bool>, RHS: QueryExpression<Bool>>(lhs: LHS
 /// `NOT operand`
 ///
 /// `!$0.isCompleted` renders `(NOT "reminders"."isCompleted")`.
-@inlinable
 public prefix func ! <Operand: QueryExpression<Bool>>(operand: Operand)
   -> UnaryOperation<Bool, Operand>
 {

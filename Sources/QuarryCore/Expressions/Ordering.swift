@@ -25,7 +25,6 @@ extension QueryExpression {
   /// Orders by this expression, smallest first: `"title" ASC`.
   ///
   /// `$0.title.asc()` renders `"reminders"."title" ASC`.
-  @inlinable
   public func asc() -> OrderingTerm<Self> { OrderingTerm(self, direction: "ASC") }
 
   /// Orders by this expression, largest first: `"title" DESC`.
@@ -39,7 +38,6 @@ extension OrderingTerm {
   /// Puts `NULL`s first: `"priority" DESC NULLS FIRST`.
   ///
   /// `$0.priority.desc().nullsFirst()` renders `"reminders"."priority" DESC NULLS FIRST`.
-  @inlinable
   public func nullsFirst() -> SQLQueryExpression<Void> {
     SQLQueryExpression(compound: "\(self) NULLS FIRST")
   }
@@ -47,7 +45,6 @@ extension OrderingTerm {
   /// Puts `NULL`s last: `"priority" ASC NULLS LAST`.
   ///
   /// `$0.priority.asc().nullsLast()` renders `"reminders"."priority" ASC NULLS LAST`.
-  @inlinable
   public func nullsLast() -> SQLQueryExpression<Void> {
     SQLQueryExpression(compound: "\(self) NULLS LAST")
   }
@@ -65,7 +62,6 @@ extension QueryExpression {
   /// Smallest first, with `NULL`s where asked: `"priority" ASC NULLS LAST`.
   ///
   /// `$0.priority.asc(nulls: .last)` renders `"reminders"."priority" ASC NULLS LAST`.
-  @inlinable
   public func asc(nulls: NullOrdering) -> SQLQueryExpression<Void> {
     nulls == .first ? asc().nullsFirst() : asc().nullsLast()
   }
@@ -73,7 +69,6 @@ extension QueryExpression {
   /// Largest first, with `NULL`s where asked: `"priority" DESC NULLS FIRST`.
   ///
   /// `$0.priority.desc(nulls: .first)` renders `"reminders"."priority" DESC NULLS FIRST`.
-  @inlinable
   public func desc(nulls: NullOrdering) -> SQLQueryExpression<Void> {
     nulls == .first ? desc().nullsFirst() : desc().nullsLast()
   }

@@ -28,7 +28,6 @@ extension QueryAssignable {
   /// The expression rendered on its own.
   ///
   /// `($0.priority ?? 0).queryFragment` renders `coalesce("reminders"."priority", 0)`.
-  @inlinable
   public var queryFragment: QueryFragment {
     var fragment = QueryFragment()
     write(to: &fragment)
@@ -93,7 +92,6 @@ public struct BinaryOperation<QueryValue, LHS: QueryExpression, RHS: QueryExpres
   @usableFromInline var isOperator: IsOperator = .none
 
   /// `lhs IS rhs` or `lhs IS NOT rhs`, which other dialects spell their own way.
-  @inlinable
   init(_ lhs: LHS, _ isOperator: IsOperator, _ rhs: RHS) {
     self.init(lhs, isOperator == .isNot ? "IS NOT" : "IS", rhs)
     self.isOperator = isOperator
@@ -129,13 +127,11 @@ public struct UnaryOperation<QueryValue, Operand: QueryExpression>: QueryExpress
   /// Applies an SQL prefix operator to an expression.
   ///
   /// `UnaryOperation<Int?, _>("-", $0.priority)` renders `(- "reminders"."priority")`.
-  @inlinable
   public init(_ operator: StaticString, _ operand: Operand) {
     self.operator = `operator`
     self.operand = operand
   }
 
-  @inlinable
   public func write(to fragment: inout QueryFragment) {
     fragment.append(byte: UInt8(ascii: "("))
     fragment.append(literal: self.operator)
@@ -145,7 +141,6 @@ public struct UnaryOperation<QueryValue, Operand: QueryExpression>: QueryExpress
   }
 
   /// Parenthesized.
-  @inlinable
   public static var rendersDelimited: Bool { true }
 }
 

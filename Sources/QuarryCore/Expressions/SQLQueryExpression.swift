@@ -16,14 +16,12 @@ public struct SQLQueryExpression<QueryValue>: Statement, Sendable {
   /// Wraps a fragment, giving it a result type.
   ///
   /// `SQLQueryExpression("length(\($0.title))", as: Int.self)` renders `length("reminders"."title")`.
-  @inlinable
   public init(_ fragment: QueryFragment, as type: QueryValue.Type = QueryValue.self) {
     self.fragment = fragment
     self.delimitation = .userText
   }
 
   /// Wraps SQL that Quarry wrote as one operand: a call, or an operation in parentheses.
-  @inlinable
   package init(operand fragment: QueryFragment) {
     self.fragment = fragment
     self.delimitation = .operand
@@ -31,14 +29,12 @@ public struct SQLQueryExpression<QueryValue>: Statement, Sendable {
 
   /// Wraps SQL that Quarry wrote as several operands (`a AND b`, `(a, b) = (1, 2)`): it is
   /// parenthesized beside others.
-  @inlinable
   package init(compound fragment: QueryFragment) {
     self.fragment = fragment
     self.delimitation = .compound
   }
 
   /// Wraps `expression`'s SQL, delimited as `expression` is.
-  @inlinable
   package init(rendering expression: some QueryAssignable) {
     self.fragment = expression.queryFragment
     self.delimitation = Delimitation.of(expression)
@@ -49,7 +45,6 @@ public struct SQLQueryExpression<QueryValue>: Statement, Sendable {
   ///
   /// `SQLQueryExpression("upper(\($0.title))", as: String.self, dialect: .sqlite)` renders
   /// `upper("reminders"."title")`.
-  @inlinable
   public init(
     _ fragment: QueryFragment, as type: QueryValue.Type = QueryValue.self, dialect: SQLDialect
   ) {
@@ -58,7 +53,6 @@ public struct SQLQueryExpression<QueryValue>: Statement, Sendable {
   }
 
   /// The same SQL, delimited the same way, with another result type.
-  @inlinable
   package func wrapped<Other>(as type: Other.Type = Other.self) -> SQLQueryExpression<Other> {
     var other = SQLQueryExpression<Other>(operand: fragment)
     other.delimitation = delimitation
@@ -66,17 +60,14 @@ public struct SQLQueryExpression<QueryValue>: Statement, Sendable {
   }
 
   /// Hand-written SQL may be several operands: each value says.
-  @inlinable
   public static var rendersDelimited: Bool { false }
 
   /// The SQL as written: hand-written SQL is never parenthesized for you.
-  @inlinable
   public func write(to fragment: inout QueryFragment) {
     fragment.append(self.fragment)
   }
 
   /// The SQL as written.
-  @inlinable
   public func writeStatement(to fragment: inout QueryFragment) {
     fragment.append(self.fragment)
   }

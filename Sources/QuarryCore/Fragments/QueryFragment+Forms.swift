@@ -10,7 +10,6 @@ package struct PlacedForm: Hashable, Sendable {
   /// skips them.
   @usableFromInline package var nestedCount: Int
 
-  @inlinable
   package init(range: Range<Int>, form: DialectForm, nestedCount: Int) {
     self.range = range
     self.form = form
@@ -21,7 +20,7 @@ package struct PlacedForm: Hashable, Sendable {
 extension QueryFragment {
   /// Appends a construct the dialects spell differently: SQLite's spelling as text (the
   /// SQLite folder writes it), and the form itself, which other dialects' renderers spell.
-  @inlinable
+  @usableFromInline
   package mutating func append(form: DialectForm) {
     clearPreRendered()
     let start = text.count
@@ -33,7 +32,7 @@ extension QueryFragment {
   }
 
   /// A fragment of one dialect form: ``append(form:)`` on an empty fragment.
-  @inlinable
+  @usableFromInline
   package static func form(_ form: DialectForm) -> QueryFragment {
     var fragment = QueryFragment()
     fragment.append(form: form)

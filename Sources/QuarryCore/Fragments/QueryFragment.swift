@@ -58,7 +58,6 @@ public struct QueryFragment: Hashable, Sendable {
   /// Creates a fragment of SQL text without bindings.
   ///
   /// `QueryFragment(sql: "SELECT 1")` renders `SELECT 1`.
-  @inlinable
   public init(sql: String) {
     self.text = Array(sql.utf8)
     self.values = []
@@ -94,13 +93,11 @@ public struct QueryFragment: Hashable, Sendable {
   public var sql: String { String(decoding: text, as: UTF8.self) }
 
   /// Fragments are equal when their SQL text, bindings and dialect forms are.
-  @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.text == rhs.text && lhs.values == rhs.values && lhs.forms == rhs.forms
   }
 
   /// Hashes the SQL text and bindings.
-  @inlinable
   public func hash(into hasher: inout Hasher) {
     hasher.combine(text)
     hasher.combine(values)
@@ -191,7 +188,7 @@ public struct QueryFragment: Hashable, Sendable {
 
   /// Appends `(?, ?), (?, ?)`: `rowCount` rows of placeholders bound to `bindings`, one row
   /// after the other.
-  @inlinable
+  @usableFromInline
   package mutating func appendRows(of bindings: [QueryBinding], rowCount: Int) {
     clearPreRendered()
     let columnCount = rowCount == 0 ? 0 : bindings.count / rowCount
@@ -313,7 +310,6 @@ public struct QueryFragment: Hashable, Sendable {
   /// ```sql
   /// SELECT * FROM "reminders" ORDER BY "reminders"."remindersListID", "reminders"."id" DESC
   /// ```
-  @inlinable
   public mutating func append(_ elements: [QueryFragment], separator: String) {
     for (index, element) in elements.enumerated() {
       if index > 0 { append(sql: separator) }
@@ -335,7 +331,6 @@ extension QueryFragment: ExpressibleByStringInterpolation {
   /// A fragment of SQL text without bindings.
   ///
   /// `"SELECT 2" as QueryFragment` renders `SELECT 2`.
-  @inlinable
   public init(stringLiteral value: String) {
     self.init(sql: value)
   }
@@ -344,7 +339,6 @@ extension QueryFragment: ExpressibleByStringInterpolation {
   ///
   /// `"SELECT \($0.id) FROM \(Reminder.self) WHERE \($0.title) = \("Milk")" as QueryFragment`
   /// renders `SELECT "reminders"."id" FROM "reminders" WHERE "reminders"."title" = 'Milk'`.
-  @inlinable
   public init(stringInterpolation: StringInterpolation) {
     self = stringInterpolation.fragment
   }
@@ -356,7 +350,6 @@ extension QueryFragment: ExpressibleByStringInterpolation {
     /// Starts a fragment, with room for the literal text and a few bytes per interpolation.
     ///
     /// `"SELECT \(3) * \(4)" as QueryFragment` renders `SELECT 3 * 4`.
-    @inlinable
     public init(literalCapacity: Int, interpolationCount: Int) {
       fragment = QueryFragment()
       fragment.reserveCapacity(literalCapacity + interpolationCount * 4)
@@ -365,7 +358,6 @@ extension QueryFragment: ExpressibleByStringInterpolation {
     /// Appends the literal text between interpolations as it is.
     ///
     /// `"SELECT 'a' || \("b")" as QueryFragment` renders `SELECT 'a' || 'b'`.
-    @inlinable
     public mutating func appendLiteral(_ literal: String) {
       fragment.append(sql: literal)
     }
@@ -374,7 +366,6 @@ extension QueryFragment: ExpressibleByStringInterpolation {
     ///
     /// `"SELECT \("Milk"), \(2.5)" as QueryFragment` renders `SELECT 'Milk', 2.5`, the values
     /// written in where the fragment has placeholders.
-    @inlinable
     public mutating func appendInterpolation(_ value: some QueryBindable) {
       fragment.append(binding: value.queryBinding)
     }
@@ -382,7 +373,6 @@ extension QueryFragment: ExpressibleByStringInterpolation {
     /// Binds an optional value: `nil` renders as `?` bound to `NULL`.
     ///
     /// `"SELECT \(nil as Int?), \(Int?.some(1))" as QueryFragment` renders `SELECT NULL, 1`.
-    @inlinable
     public mutating func appendInterpolation<Wrapped: QueryBindable>(_ value: Wrapped?) {
       fragment.append(binding: value.queryBinding)
     }
@@ -392,7 +382,6 @@ extension QueryFragment: ExpressibleByStringInterpolation {
     ///
     /// `"SELECT \($0.title), \(Reminder.select { $0.id.count() }) FROM \(Reminder.self)" as QueryFragment`
     /// renders `SELECT "reminders"."title", (SELECT count("reminders"."id") FROM "reminders") FROM "reminders"`.
-    @inlinable
     public mutating func appendInterpolation(_ expression: some QueryExpression) {
       expression.write(to: &fragment)
     }
@@ -401,7 +390,6 @@ extension QueryFragment: ExpressibleByStringInterpolation {
     ///
     /// `"EXPLAIN \(statement: Reminder.select { $0.id })" as QueryFragment` renders
     /// `EXPLAIN SELECT "reminders"."id" FROM "reminders"`.
-    @inlinable
     public mutating func appendInterpolation(statement: some Statement) {
       statement.writeStatement(to: &fragment)
     }
@@ -416,7 +404,6 @@ extension QueryFragment: ExpressibleByStringInterpolation {
     /// Inserts SQL text as it is. Never pass user input here: it is not escaped.
     ///
     /// `"SELECT \(raw: "1 + 1")" as QueryFragment` renders `SELECT 1 + 1`.
-    @inlinable
     public mutating func appendInterpolation(raw sql: String) {
       fragment.append(sql: sql)
     }
@@ -429,13 +416,11 @@ extension QueryFragment: ExpressibleByStringInterpolation {
     }
 
     /// Binds a value already converted: it renders as `?`.
-    @inlinable
     package mutating func appendInterpolation(binding: QueryBinding) {
       fragment.append(binding: binding)
     }
 
     /// Appends a construct the dialects spell differently.
-    @inlinable
     package mutating func appendInterpolation(form: DialectForm) {
       fragment.append(form: form)
     }
@@ -444,7 +429,6 @@ extension QueryFragment: ExpressibleByStringInterpolation {
     ///
     /// `"SELECT \($0.title.queryFragment) FROM \(Reminder.self)" as QueryFragment` renders
     /// `SELECT "reminders"."title" FROM "reminders"`.
-    @inlinable
     public mutating func appendInterpolation(_ other: QueryFragment) {
       fragment.append(other)
     }

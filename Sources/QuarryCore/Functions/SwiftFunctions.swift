@@ -89,7 +89,6 @@ extension AggregateDatabaseFunction {
 
 extension QueryFragment {
   /// Appends each argument, comma-separated: the inside of a call or of a row value.
-  @inlinable
   package mutating func appendArguments<each Argument: QueryAssignable>(
     _ arguments: repeat each Argument
   ) {

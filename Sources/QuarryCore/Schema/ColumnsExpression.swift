@@ -61,7 +61,6 @@ extension InsertValuesBuilder where Value: Table {
   /// INSERT INTO "remindersLists" ("id", "title")
   /// VALUES (NULL, 'Errands'), (9, upper('trips'))
   /// ```
-  @inlinable
   public static func buildExpression<Row: ColumnsExpression>(_ row: Row) -> InsertValues<Value>
   where Row.QueryValue == Value {
     var fragment = QueryFragment(sql: "(")

@@ -62,7 +62,6 @@ extension TableColumn: PrimaryKeyExpression {
   ///
   /// `Reminder.where { $0.primaryKey.equals(key: 1) }.select { $0.title }` renders
   /// `SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" = 1)`.
-  @inlinable
   public func equals(key: Value) -> BinaryOperation<Bool, Self, BoundValue<Value>> {
     self == key
   }
@@ -71,14 +70,12 @@ extension TableColumn: PrimaryKeyExpression {
   ///
   /// `Reminder.where { $0.primaryKey.isIn(keys: [1, 2]) }.select { $0.title }` renders
   /// `SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" IN (1, 2))`.
-  @inlinable
   public func isIn(keys: some Sequence<Value>) -> SQLQueryExpression<Bool> { self.in(keys) }
 
   /// `column IN (SELECT …)`.
   ///
   /// `Reminder.where { $0.primaryKey.isIn(keys: Reminder.select { $0.id }) }.select { $0.title }`
   /// renders `SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" IN (SELECT "reminders"."id" FROM "reminders"))`.
-  @inlinable
   public func isIn(keys: some Statement<Value>) -> SQLQueryExpression<Bool> { self.in(keys) }
 }
 

@@ -37,12 +37,10 @@ extension Selection {
   public static var selectionCases: [SelectionCase]? { nil }
 
   /// Every column of the selection.
-  @inlinable
   public static var queryColumnCount: Int { selectionColumns.count }
 
   /// The values of every column, in ``selectionColumns`` order: what ``bind(to:)`` hands over,
   /// collected into an array.
-  @inlinable
   public var queryBindings: [QueryBinding] {
     QueryBindingCollector.collect { try bind(to: $0) }
   }
@@ -141,7 +139,6 @@ public struct SelectionMember<Value>: Sendable {
   public let quotedName: StaticString
 
   /// Describes the member `name`, quoted as `quotedName`.
-  @inlinable
   public init(_ name: StaticString, quotedName: StaticString) {
     self.name = name
     self.quotedName = quotedName
@@ -163,7 +160,6 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   /// The group's columns in the table whose quoted name and a dot is `tablePrefix`.
   ///
   /// `ColumnGroup<Trip, Span>(tablePrefix: #""trips"."#)` renders `"trips"."startDay", "trips"."endDay"`.
-  @inlinable
   public init(tablePrefix: StaticString, qualifier: ColumnQualifier = .table) {
     self.tablePrefix = tablePrefix
     self.qualifier = qualifier
@@ -173,7 +169,6 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   /// `TableColumns(qualifier:)` does to each group.
   ///
   /// `Trip.TableColumns(qualifier: ColumnQualifier("t")).schedule.span` renders `"t"."startDay", "t"."endDay"`.
-  @inlinable
   public mutating func qualify(by qualifier: ColumnQualifier) {
     self.qualifier = qualifier
   }
@@ -182,7 +177,6 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   ///
   /// `Trip.where { $0.schedule.note == "Oslo" }.select { $0.id }` renders
   /// `SELECT "trips"."id" FROM "trips" WHERE ("trips"."note" = 'Oslo')`.
-  @inlinable
   public subscript<Member: QueryBindable>(
     dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Member>>
   ) -> TableColumn<Root, Member> {
@@ -196,7 +190,6 @@ public struct ColumnGroup<Root: Table, Value: Selection>: QueryExpression, Senda
   ///
   /// `Trip.select { $0.schedule.span }` renders
   /// `SELECT "trips"."startDay", "trips"."endDay" FROM "trips"`.
-  @inlinable
   public subscript<Member: Selection>(
     dynamicMember keyPath: KeyPath<Value.SelectionMembers, SelectionMember<Member>>
   ) -> ColumnGroup<Root, Member> {
@@ -353,7 +346,6 @@ public enum MacroSupport {
   ///
   /// `MacroSupport.column(Trip.self, Int.self, "id", qualifiedName: #""trips"."id""#, tablePrefix: #""trips"."#)`
   /// renders `"trips"."id"`.
-  @inlinable
   public static func column<Root: Table, Value: QueryBindable>(
     _ root: Root.Type, _ value: Value.Type, _ name: StaticString,
     qualifiedName: StaticString, tablePrefix: StaticString
@@ -365,7 +357,6 @@ public enum MacroSupport {
   ///
   /// `MacroSupport.column(Trip.self, Span.self, "span", qualifiedName: #""trips"."span""#, tablePrefix: #""trips"."#)`
   /// renders `"trips"."startDay", "trips"."endDay"`.
-  @inlinable
   public static func column<Root: Table, Value: Selection>(
     _ root: Root.Type, _ value: Value.Type, _ name: StaticString,
     qualifiedName: StaticString, tablePrefix: StaticString
@@ -429,7 +420,6 @@ public enum MacroSupport {
   /// A one-column property's default value in a `@Selection` type's `Columns`: bound.
   ///
   /// `MacroSupport.value(String.self, "Lisbon")` renders `'Lisbon'`.
-  @inlinable
   public static func value<Value: QueryBindable>(
     _ type: Value.Type, _ value: Value
   ) -> BoundValue<Value> {
@@ -456,7 +446,6 @@ public enum MacroSupport {
   /// column.
   ///
   /// `MacroSupport.value(Span.self, Span(startDay: 1, endDay: 3))` renders `1, 3`.
-  @inlinable
   public static func value<Value: Selection>(
     _ type: Value.Type, _ value: Value
   ) -> SelectionValue<Value> {
@@ -471,7 +460,6 @@ public enum MacroSupport {
     /// Binds the columns of `value`.
     ///
     /// `MacroSupport.SelectionValue(Snooze(untilDay: 6))` renders `6`.
-    @inlinable
     public init(_ value: QueryValue) {
       self.value = value
     }

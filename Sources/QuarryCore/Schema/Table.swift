@@ -32,7 +32,6 @@ public protocol Table: QueryDecodable, WritableRow {
 
 extension Table {
   /// The name of the table in the database.
-  @inlinable
   public static var tableName: String { schema.name }
 
   /// A column reached through the table type, `Reminder.title`: the same value as
@@ -44,7 +43,6 @@ extension Table {
   ///
   /// `Reminder.where { $0.id == 1 }.select { _ in Reminder.title.upper() }` renders
   /// `SELECT upper("reminders"."title") FROM "reminders" WHERE ("reminders"."id" = 1)`.
-  @inlinable
   public static subscript<Member>(dynamicMember keyPath: KeyPath<TableColumns, Member>) -> Member {
     columns[keyPath: keyPath]
   }
@@ -70,7 +68,6 @@ public protocol TableDefinition: JoinedColumns where QueryValue: Table, Base == 
 extension TableDefinition {
   /// Every column of the table, qualified: `"reminders"."id", "reminders"."title"` (under an
   /// alias, `"r"."id", "r"."title"`).
-  @inlinable
   public func write(to fragment: inout QueryFragment) {
     guard let alias = columnQualifier.quotedName else {
       return fragment.append(sql: QueryValue.schema.selectionSQL)

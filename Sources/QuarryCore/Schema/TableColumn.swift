@@ -50,7 +50,6 @@ public struct TableColumn<Root: Table, Value: QueryBindable>: QueryExpression, S
   /// does to each column.
   ///
   /// `Reminder.TableColumns(qualifier: ColumnQualifier("r")).title` renders `"r"."title"`.
-  @inlinable
   public mutating func qualify(by qualifier: ColumnQualifier) {
     self.qualifier = qualifier
   }

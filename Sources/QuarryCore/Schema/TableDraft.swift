@@ -35,24 +35,20 @@ public struct DraftColumns<Draft: Table & TableDraft>: TableDefinition {
   @usableFromInline let base: Draft.Base.TableColumns
 
   /// The draft's columns.
-  @inlinable
   public init() {
     base = Draft.Base.columns
   }
 
   /// The draft's columns under another name, such as an alias.
-  @inlinable
   public init(qualifier: ColumnQualifier) {
     base = Draft.Base.TableColumns(qualifier: qualifier)
   }
 
   /// What the columns are qualified by.
-  @inlinable
   public var columnQualifier: ColumnQualifier { base.columnQualifier }
 
   /// A column of the base table, or a computed column declared on its columns:
   /// `Reminder.Draft.columns.title` is `Reminder.columns.title`.
-  @inlinable
   public subscript<Member>(dynamicMember keyPath: KeyPath<Draft.Base.TableColumns, Member>)
     -> Member
   {
@@ -62,7 +58,6 @@ public struct DraftColumns<Draft: Table & TableDraft>: TableDefinition {
 
 extension TableDraft where Self: Table, TableColumns == DraftColumns<Self> {
   /// The base table's columns.
-  @inlinable
   public static var columns: DraftColumns<Self> { DraftColumns() }
 
   /// The base table's schema: a draft holds every column of a table without generated ones.
@@ -82,7 +77,6 @@ extension TableDraft where Self: Table, Base: PrimaryKeyedTable {
   /// FROM "reminders"
   /// WHERE ("reminders"."id" = 1)
   /// ```
-  @inlinable
   public static func find(_ primaryKey: Base.PrimaryKey) -> Where<Self> {
     Where(filtering: Base.find(primaryKey))
   }
@@ -97,7 +91,6 @@ extension TableDraft where Self: Table, Base: PrimaryKeyedTable {
   /// FROM "reminders"
   /// WHERE ("reminders"."id" IN (1, 2))
   /// ```
-  @inlinable
   public static func find(_ primaryKeys: some Sequence<Base.PrimaryKey>) -> Where<Self> {
     Where(filtering: Base.find(primaryKeys))
   }
@@ -107,7 +100,6 @@ extension Where where From: TableDraft, From.Base: PrimaryKeyedTable {
   /// Keeps the row with the given primary key of the draft's base table.
   ///
   /// `Reminder.Draft.where { $0.priority == 3 }.find(1).select { $0.title }` renders `SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."priority" = 3) AND ("reminders"."id" = 1)`.
-  @inlinable
   public consuming func find(_ primaryKey: From.Base.PrimaryKey) -> Self {
     self.where { _ in From.Base.columns.primaryKey.equals(key: primaryKey) }
   }
@@ -117,7 +109,6 @@ extension Select where From: TableDraft, From.Base: PrimaryKeyedTable {
   /// Keeps the row with the given primary key of the draft's base table.
   ///
   /// `Reminder.Draft.select { $0.title }.find(2)` renders `SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" = 2)`.
-  @inlinable
   public consuming func find(_ primaryKey: From.Base.PrimaryKey) -> Self {
     self.where { _ in From.Base.columns.primaryKey.equals(key: primaryKey) }
   }
@@ -126,7 +117,6 @@ extension Select where From: TableDraft, From.Base: PrimaryKeyedTable {
 extension Where {
   /// The rows `other` keeps, read as `From`: a draft's filter built by its base table, whose
   /// columns render the same SQL.
-  @inlinable
   init<Other: Table>(filtering other: Where<Other>) {
     predicates = other.predicates
     flags = other.flags
@@ -135,7 +125,6 @@ extension Where {
 
 extension TableSchema {
   /// The schema of a table's draft: the same table, its generated columns left out.
-  @inlinable
   public convenience init(draftOf base: TableSchema) {
     self.init(
       name: base.name, schemaName: base.schemaName,

@@ -24,11 +24,9 @@ extension Statement {
   public var resultColumnsTable: String? { nil }
 
   /// A statement as an expression is a parenthesized subquery.
-  @inlinable
   public static var rendersDelimited: Bool { true }
 
   /// The statement as an expression: `(SELECT …)`.
-  @inlinable
   public func write(to fragment: inout QueryFragment) {
     fragment.append(byte: UInt8(ascii: "("))
     writeStatement(to: &fragment)
@@ -39,7 +37,6 @@ extension Statement {
   ///
   /// `Reminder.find(2).select { $0.title }.query` renders
   /// `SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" = 2)`.
-  @inlinable
   public var query: QueryFragment {
     var fragment = QueryFragment()
     writeStatement(to: &fragment)

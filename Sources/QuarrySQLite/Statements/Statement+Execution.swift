@@ -10,7 +10,6 @@ extension Statement {
   }
 
   /// Runs the statement and decodes every row: `[Reminder]`, `[String]`, `[(Int, String)]`.
-  @inlinable
   public func fetchAll<each Value: QueryDecodable>(_ db: Database) throws -> [(repeat each Value)]
   where QueryValue == (repeat each Value) {
     let fragment = db.rendered(self)
@@ -21,7 +20,6 @@ extension Statement {
   }
 
   /// Runs the statement and decodes its first row, or returns nil when there is none.
-  @inlinable
   public func fetchOne<each Value: QueryDecodable>(_ db: Database) throws -> (repeat each Value)?
   where QueryValue == (repeat each Value) {
     let fragment = db.rendered(self)
@@ -32,7 +30,6 @@ extension Statement {
   }
 
   /// Counts the statement's rows: `SELECT count(*) FROM (…)`.
-  @inlinable
   public func fetchCount(_ db: Database) throws -> Int {
     var fragment = QueryFragment(sql: "SELECT count(*) FROM ")
     write(to: &fragment)

@@ -23,13 +23,11 @@ extension TableColumn: InsertColumns {
   ///
   /// `Reminder.insert { $0.title } values: { "Milk" }` renders
   /// `INSERT INTO "reminders" ("title") VALUES ('Milk')`.
-  @inlinable
   public func appendColumnNames(to names: inout [String]) {
     names.append(quoteIdentifier(name))
   }
 
   /// Appends the value's one binding.
-  @inlinable
   public static func appendBindings(of value: Value, to bindings: inout [QueryBinding]) {
     bindings.append(value.queryBinding)
   }

@@ -44,7 +44,6 @@ public enum InsertValues<Value> {
   }
 
   /// `parts` one after the other: a plain list unless one of them is mixed.
-  @inlinable
   static func joined(_ parts: [InsertValues<Value>]) -> InsertValues<Value> {
     var values: [Value] = []
     for part in parts {
@@ -91,7 +90,6 @@ public enum InsertValuesBuilder<Value> {
   /// INSERT INTO "remindersLists" ("id", "title")
   /// VALUES (3, 'Errands')
   /// ```
-  @inlinable
   public static func buildExpression(_ value: Value) -> InsertValues<Value> { .one(value) }
 
   /// Rows, in order.
@@ -103,7 +101,6 @@ public enum InsertValuesBuilder<Value> {
   /// INSERT INTO "remindersLists" ("id", "title")
   /// VALUES (3, 'Errands'), (4, 'Trips')
   /// ```
-  @inlinable
   public static func buildExpression(_ values: [Value]) -> InsertValues<Value> { .many(values) }
 
   /// A row of chosen columns holding SQL expressions (any expression of each column's type):
@@ -118,7 +115,6 @@ public enum InsertValuesBuilder<Value> {
   /// VALUES (upper('milk'), 2)
   /// ```
   @_disfavoredOverload
-  @inlinable
   public static func buildExpression<each Expression: QueryAssignable>(
     _ row: (repeat each Expression)
   ) -> InsertValues<Value>
@@ -156,7 +152,6 @@ public enum InsertValuesBuilder<Value> {
   /// INSERT INTO "remindersLists" ("id", "title")
   /// VALUES (NULL, 'Errands'), (NULL, 'Trips')
   /// ```
-  @inlinable
   public static func buildBlock(_ rows: InsertValues<Value>...) -> InsertValues<Value> {
     .joined(rows)
   }
@@ -170,7 +165,6 @@ public enum InsertValuesBuilder<Value> {
   /// INSERT INTO "remindersLists" ("id", "title")
   /// VALUES (NULL, 'Errands'), (NULL, 'Trips')
   /// ```
-  @inlinable
   public static func buildArray(_ rows: [InsertValues<Value>]) -> InsertValues<Value> {
     .joined(rows)
   }
@@ -187,7 +181,6 @@ public enum InsertValuesBuilder<Value> {
   /// INSERT INTO "remindersLists" ("id", "title")
   /// VALUES (NULL, 'Errands'), (NULL, 'Open')
   /// ```
-  @inlinable
   public static func buildOptional(_ rows: InsertValues<Value>?) -> InsertValues<Value> {
     rows ?? .many([])
   }
@@ -201,7 +194,6 @@ public enum InsertValuesBuilder<Value> {
   /// INSERT INTO "remindersLists" ("id", "title")
   /// VALUES (NULL, 'Open')
   /// ```
-  @inlinable
   public static func buildEither(first rows: InsertValues<Value>) -> InsertValues<Value> { rows }
 
   /// The second branch of an `if`/`else` or `switch`.
@@ -213,7 +205,6 @@ public enum InsertValuesBuilder<Value> {
   /// INSERT INTO "remindersLists" ("id", "title")
   /// VALUES (NULL, 'All')
   /// ```
-  @inlinable
   public static func buildEither(second rows: InsertValues<Value>) -> InsertValues<Value> { rows }
 }
 
@@ -243,7 +234,6 @@ extension InsertValuesBuilder where Value: QueryBindable {
   /// INSERT INTO "reminders" ("remindersListID")
   /// VALUES ((SELECT count("reminders"."id") FROM "reminders"))
   /// ```
-  @inlinable
   public static func buildExpression(_ expression: some QueryExpression<Value>) -> InsertValues<
     Value
   > {
@@ -285,7 +275,6 @@ extension InsertValuesBuilder where Value: PrimaryKeyedTable {
   /// INSERT INTO "remindersLists" ("id", "title")
   /// VALUES (3, 'Errands'), (NULL, 'Trips'), (NULL, 'Books')
   /// ```
-  @inlinable
   public static func buildExpression(_ drafts: [Value.Draft]) -> InsertValues<Value> {
     .mixed(drafts.map { .row($0) })
   }

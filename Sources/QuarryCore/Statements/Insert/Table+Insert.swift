@@ -5,7 +5,6 @@ extension Table {
   ///
   /// `Tag.insert { Tag(id: "a", name: "errands") }` renders
   /// `INSERT INTO "tags" ("id", "name") VALUES ('a', 'errands')`.
-  @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
     @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>
@@ -16,7 +15,6 @@ extension Table {
   /// Inserts one row of default values: `INSERT INTO "reminders" DEFAULT VALUES`.
   ///
   /// `Reminder.insert()` renders `INSERT INTO "reminders" DEFAULT VALUES`.
-  @inlinable
   public static func insert(or conflictResolution: ConflictResolution? = nil) -> Insert<Self> {
     Insert(or: conflictResolution, source: .defaultValues)
   }
@@ -35,7 +33,6 @@ extension Table {
   /// INSERT INTO "reminders" ("title", "priority")
   /// VALUES ('Milk', 2)
   /// ```
-  @inlinable
   public static func insert<each Column: InsertColumns>(
     or conflictResolution: ConflictResolution? = nil,
     _ columns: (TableColumns) -> (repeat each Column),
@@ -76,7 +73,6 @@ extension Table {
   /// SELECT "reminders"."title"
   /// FROM "reminders"
   /// ```
-  @inlinable
   public static func insert<each Column: InsertColumns>(
     or conflictResolution: ConflictResolution? = nil,
     _ columns: (TableColumns) -> (repeat each Column),
@@ -87,7 +83,6 @@ extension Table {
       source: .select(select().query))
   }
 
-  @inlinable
   static func columnList<each Column: InsertColumns>(
     _ columns: (TableColumns) -> (repeat each Column)
   ) -> String {
@@ -107,7 +102,6 @@ extension PrimaryKeyedTable {
   /// INSERT INTO "reminders" ("id", "title", "isCompleted", "priority", "remindersListID")
   /// VALUES (NULL, 'Milk', 0, NULL, 1)
   /// ```
-  @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
     @InsertValuesBuilder<Draft> _ rows: () -> InsertValues<Draft>
@@ -129,7 +123,6 @@ extension InsertValues {
   ///
   /// (Generic over `Value` alone: a `switch` over rows whose type is a tuple of a parameter
   /// pack crashes the compiler.)
-  @inlinable
   func rendered(_ write: (Value, inout QueryFragment) -> Void) -> QueryFragment {
     var fragment = QueryFragment()
     for (index, row) in items.enumerated() {

@@ -24,11 +24,9 @@ extension Where: TableScope {
   public typealias ScopedTable = From
 
   /// The filter itself.
-  @inlinable
   public var scopeFilter: Where<From> { self }
 
   /// No clauses.
-  @inlinable
   public var scopeClauses: SelectClauses { SelectClauses() }
 }
 
@@ -36,11 +34,9 @@ extension Select: TableScope where QueryValue == From {
   public typealias ScopedTable = From
 
   /// The select's filter.
-  @inlinable
   public var scopeFilter: Where<From> { filter }
 
   /// The select's `GROUP BY`, `HAVING`, `ORDER BY` and `LIMIT`.
-  @inlinable
   public var scopeClauses: SelectClauses { clauses }
 }
 
@@ -49,7 +45,6 @@ extension Table {
   /// what such an `all` starts from.
   ///
   /// `Reminder.unscoped.count()` renders `SELECT count(*) FROM "reminders"`.
-  @inlinable
   public static var unscoped: Where<Self> {
     var filter = Where<Self>()
     filter.skipsDefaultScope = true
@@ -79,7 +74,6 @@ public struct DefaultScope: Sendable {
   @usableFromInline package var clauses: SelectClauses
 
   /// The scope that `scope` (a table's own `all`) describes.
-  @inlinable
   public init<Base: Table>(_ scope: some TableScope<Base>) {
     let filter = scope.scopeFilter
     predicates = filter.predicates
@@ -126,7 +120,6 @@ extension Where {
   }
 
   /// The filter with the table's default scope applied (``applyDefaultScope()``).
-  @inlinable
   func withDefaultScope() -> Where<From> {
     var filter = self
     _ = filter.applyDefaultScope()

@@ -31,7 +31,6 @@ public enum PredicateBuilder {
   /// LEFT JOIN "reminders" ON ("remindersLists"."id" = "reminders"."remindersListID")
   /// WHERE "reminders"."isCompleted"
   /// ```
-  @inlinable
   public static func buildExpression<P: QueryExpression<Bool?>>(
     _ predicate: P
   ) -> SQLQueryExpression<Bool> {
@@ -41,7 +40,6 @@ public enum PredicateBuilder {
   /// A constant, written as a literal: `true` is written `1`, `false` `0`.
   ///
   /// `Reminder.where { _ in false }.count()` renders `SELECT count(*) FROM "reminders" WHERE 0`.
-  @inlinable
   public static func buildExpression(_ constant: Constant) -> SQLQueryExpression<Bool> {
     SQLQueryExpression(operand: .form(.boolean(constant.value)))
   }
@@ -56,7 +54,6 @@ public enum PredicateBuilder {
     public var value: Bool
 
     /// The literal.
-    @inlinable
     public init(booleanLiteral value: Bool) {
       self.value = value
     }
@@ -82,7 +79,6 @@ public enum PredicateBuilder {
   /// FROM "reminders"
   /// WHERE ((NOT "reminders"."isCompleted") AND ("reminders"."priority" = 3))
   /// ```
-  @inlinable
   public static func buildPartialBlock<
     Accumulated: QueryExpression<Bool>, Next: QueryExpression<Bool>
   >(accumulated: Accumulated, next: Next) -> SQLQueryExpression<Bool> {
@@ -99,7 +95,6 @@ public enum PredicateBuilder {
   /// No predicate: renders nothing, and the statement keeps every row.
   ///
   /// `Reminder.where { _ in }.select { $0.title }` renders `SELECT "reminders"."title" FROM "reminders"`.
-  @inlinable
   public static func buildBlock() -> SQLQueryExpression<Bool> {
     SQLQueryExpression(operand: QueryFragment())
   }
@@ -111,7 +106,6 @@ public enum PredicateBuilder {
   ///
   /// With `onlyOpen` true, `Reminder.where { if onlyOpen { !$0.isCompleted } }.select { $0.id }`
   /// renders `SELECT "reminders"."id" FROM "reminders" WHERE (NOT "reminders"."isCompleted")`.
-  @inlinable
   public static func buildOptional(
     _ predicate: (any QueryExpression<Bool>)?
   ) -> SQLQueryExpression<Bool> {
@@ -129,7 +123,6 @@ public enum PredicateBuilder {
   /// FROM "reminders"
   /// WHERE (NOT "reminders"."isCompleted")
   /// ```
-  @inlinable
   public static func buildEither<P: QueryExpression<Bool>>(
     first predicate: P
   ) -> SQLQueryExpression<Bool> {
@@ -146,7 +139,6 @@ public enum PredicateBuilder {
   /// FROM "reminders"
   /// WHERE ("reminders"."priority" IS NOT NULL)
   /// ```
-  @inlinable
   public static func buildEither<P: QueryExpression<Bool>>(
     second predicate: P
   ) -> SQLQueryExpression<Bool> {
@@ -163,7 +155,6 @@ public enum PredicateBuilder {
   /// FROM "reminders"
   /// WHERE (("reminders"."title" LIKE '%Call%' ESCAPE '\') AND ("reminders"."title" LIKE '%Ada%' ESCAPE '\'))
   /// ```
-  @inlinable
   public static func buildArray<P: QueryExpression<Bool>>(
     _ predicates: [P]
   ) -> SQLQueryExpression<Bool> {
@@ -183,7 +174,6 @@ public enum PredicateBuilder {
   ///
   /// `Reminder.where { if #available(macOS 14, *) { $0.isCompleted } }.select { $0.id }` renders
   /// `SELECT "reminders"."id" FROM "reminders" WHERE "reminders"."isCompleted"`.
-  @inlinable
   public static func buildLimitedAvailability<P: QueryExpression<Bool>>(
     _ predicate: P
   ) -> SQLQueryExpression<Bool> {

@@ -46,7 +46,6 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
     if let clauses = self.filter.applyDefaultScope() { self.clauses = clauses }
   }
 
-  @inlinable
   init<Other>(_ other: Select<Other, From>, terms: [QueryFragment]?) {
     self.selectionTerms = terms
     self.isDistinct = other.isDistinct
@@ -64,7 +63,6 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   /// FROM "reminders"
   /// WHERE ("reminders"."priority" = 3)
   /// ```
-  @inlinable
   public consuming func `where`<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (From.TableColumns) -> Predicate
   ) -> Self {
@@ -75,7 +73,6 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   /// Removes duplicate rows: `SELECT DISTINCT`.
   ///
   /// `Reminder.select { $0.priority }.distinct()` renders `SELECT DISTINCT "reminders"."priority" FROM "reminders"`.
-  @inlinable
   public consuming func distinct(_ isDistinct: Bool = true) -> Self {
     self.isDistinct = isDistinct
     return self
@@ -132,7 +129,6 @@ extension Select where QueryValue == From {
   /// `Reminder.select { $0.title }` renders `SELECT "reminders"."title" FROM "reminders"`.
   ///
   /// (A single column has its own overload so its row type is plainly the column's type.)
-  @inlinable
   public func select<Column: QueryAssignable>(
     _ column: (From.TableColumns) -> Column
   ) -> Select<Column.QueryValue, From> {
@@ -149,7 +145,6 @@ extension Select where QueryValue == From {
   /// FROM "reminders"
   /// ORDER BY "reminders"."title"
   /// ```
-  @inlinable
   public func select<each Column: QueryAssignable>(
     _ columns: (From.TableColumns) -> (repeat each Column)
   ) -> Select<(repeat (each Column).QueryValue), From> {
@@ -173,7 +168,6 @@ extension Select {
   /// SELECT "reminders"."id", "reminders"."title"
   /// FROM "reminders"
   /// ```
-  @inlinable
   @_disfavoredOverload
   public func select<each Value, each Column: QueryAssignable>(
     _ columns: (From.TableColumns) -> (repeat each Column)
@@ -192,7 +186,6 @@ public struct Values<QueryValue>: Statement, Sendable {
   /// The row of `values`, each a Swift value (bound) or an expression.
   ///
   /// `Values(true, 1.5, SQLFunctions.now)` renders `SELECT 1, 1.5, 'now'`.
-  @inlinable
   public init<each Value: QueryAssignable>(_ values: repeat each Value)
   where QueryValue == (repeat (each Value).QueryValue) {
     var selection = QueryFragment()
@@ -200,7 +193,6 @@ public struct Values<QueryValue>: Statement, Sendable {
     self.selection = selection
   }
 
-  @inlinable
   public func writeStatement(to fragment: inout QueryFragment) {
     fragment.append(sql: "SELECT ")
     fragment.append(selection)

@@ -7,7 +7,7 @@ public struct SelectClauses: Sendable {
   @usableFromInline var storage: Storage?
 
   /// The `GROUP BY` terms, comma-separated; empty for none.
-  @inlinable package var grouping: QueryFragment {
+  package var grouping: QueryFragment {
     get { storage?.grouping ?? QueryFragment() }
     _modify {
       let storage = uniqueStorage()
@@ -16,7 +16,7 @@ public struct SelectClauses: Sendable {
     }
   }
   /// The `HAVING` predicates, joined with `AND`; empty for none.
-  @inlinable package var having: QueryFragment {
+  package var having: QueryFragment {
     get { storage?.having ?? QueryFragment() }
     _modify {
       let storage = uniqueStorage()
@@ -100,7 +100,6 @@ public struct SelectClauses: Sendable {
   package init() {}
 
   /// Removes the `ORDER BY` terms, if any.
-  @inlinable
   mutating func removeOrdering() {
     guard storage?.ordering != nil else { return }
     uniqueStorage().ordering = nil
@@ -116,7 +115,6 @@ public struct SelectClauses: Sendable {
 
   /// Whether the clauses change which rows there are (`GROUP BY`, `HAVING`, `LIMIT`, `OFFSET`),
   /// not only their order.
-  @inlinable
   package var changesRows: Bool {
     guard let storage else { return false }
     return !(storage.grouping?.isEmpty ?? true) || !(storage.having?.isEmpty ?? true)
@@ -136,7 +134,6 @@ public struct SelectClauses: Sendable {
   }
 
   /// Appends a predicate to an `AND`-joined list.
-  @inlinable
   static func appendPredicate(_ predicate: some QueryExpression, to list: inout QueryFragment) {
     if list.isEmpty { list.reserveCapacity(64) }
     list.appendConjunct(predicate)

@@ -46,7 +46,6 @@ extension SelectStatement {
   /// FROM "reminders"
   /// ORDER BY "reminders"."isCompleted", "reminders"."title"
   /// ```
-  @inlinable
   public consuming func order<each Term: QueryExpression>(
     by terms: (ClauseColumns) -> (repeat each Term)
   ) -> Self {
@@ -66,7 +65,6 @@ extension SelectStatement {
   /// FROM "reminders"
   /// GROUP BY "reminders"."remindersListID"
   /// ```
-  @inlinable
   public consuming func group<each Term: QueryExpression>(
     by terms: (ClauseColumns) -> (repeat each Term)
   ) -> Self {
@@ -87,7 +85,6 @@ extension SelectStatement {
   /// GROUP BY "reminders"."remindersListID"
   /// HAVING (count("reminders"."id") > 1)
   /// ```
-  @inlinable
   public consuming func having<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (ClauseColumns) -> Predicate
   ) -> Self {
@@ -125,7 +122,6 @@ extension SelectStatement {
   /// LIMIT (SELECT count(*)
   /// FROM "reminders")
   /// ```
-  @inlinable
   public consuming func limit(_ count: (ClauseColumns) -> some QueryExpression<Int>) -> Self {
     clauses.limit = .expression(count(clauseColumns).queryFragment)
     return self
@@ -142,7 +138,6 @@ extension SelectStatement {
   /// FROM "reminders"
   /// LIMIT -1 OFFSET 20
   /// ```
-  @inlinable
   public consuming func offset(_ offset: Int?) -> Self {
     if let offset { clauses.offset = .value(offset) }
     return self
@@ -159,7 +154,6 @@ extension SelectStatement {
   /// LIMIT 10 OFFSET (SELECT count(*)
   /// FROM "reminders")
   /// ```
-  @inlinable
   public consuming func offset(_ offset: (ClauseColumns) -> some QueryExpression<Int>) -> Self {
     clauses.offset = .expression(offset(clauseColumns).queryFragment)
     return self

@@ -120,7 +120,6 @@ public struct Where<From: Table>: Statement, Sendable {
   /// FROM "reminders"
   /// WHERE "reminders"."isCompleted"
   /// ```
-  @inlinable
   public consuming func select<Column: QueryAssignable>(
     _ column: (From.TableColumns) -> Column
   ) -> Select<Column.QueryValue, From> {
@@ -137,7 +136,6 @@ public struct Where<From: Table>: Statement, Sendable {
   /// FROM "reminders"
   /// WHERE "reminders"."isCompleted"
   /// ```
-  @inlinable
   public consuming func select<each Column: QueryAssignable>(
     _ columns: (From.TableColumns) -> (repeat each Column)
   ) -> Select<(repeat (each Column).QueryValue), From> {
@@ -173,7 +171,6 @@ public struct Where<From: Table>: Statement, Sendable {
   /// WHERE (NOT "reminders"."isCompleted")
   /// ORDER BY "reminders"."priority", "reminders"."title"
   /// ```
-  @inlinable
   public consuming func order<each Term: QueryExpression>(
     by terms: (From.TableColumns) -> (repeat each Term)
   ) -> Select<From, From> {
@@ -190,7 +187,6 @@ public struct Where<From: Table>: Statement, Sendable {
   /// FROM "reminders"
   /// WHERE "reminders"."isCompleted"
   /// ```
-  @inlinable
   public consuming func distinct() -> Select<From, From> {
     selectAll().distinct()
   }
@@ -206,7 +202,6 @@ public struct Where<From: Table>: Statement, Sendable {
   /// WHERE (NOT "reminders"."isCompleted")
   /// GROUP BY "reminders"."remindersListID"
   /// ```
-  @inlinable
   public consuming func group<each Term: QueryExpression>(
     by terms: (From.TableColumns) -> (repeat each Term)
   ) -> Select<From, From> {
@@ -224,7 +219,6 @@ public struct Where<From: Table>: Statement, Sendable {
   /// WHERE (NOT "reminders"."isCompleted")
   /// LIMIT 2
   /// ```
-  @inlinable
   public consuming func limit(_ count: Int?, offset: Int? = nil) -> Select<From, From> {
     selectAll().limit(count, offset: offset)
   }
@@ -240,7 +234,6 @@ public struct Where<From: Table>: Statement, Sendable {
   /// WHERE (NOT "reminders"."isCompleted")
   /// LIMIT -1 OFFSET 2
   /// ```
-  @inlinable
   public consuming func offset(_ offset: Int?) -> Select<From, From> {
     selectAll().offset(offset)
   }
@@ -256,7 +249,6 @@ public struct Where<From: Table>: Statement, Sendable {
   /// WHERE (NOT "reminders"."isCompleted")
   /// HAVING (count("reminders"."id") > 1)
   /// ```
-  @inlinable
   public consuming func having<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (From.TableColumns) -> Predicate
   ) -> Select<From, From> {
@@ -274,7 +266,6 @@ public struct Where<From: Table>: Statement, Sendable {
   /// WHERE "reminders"."isCompleted"
   /// LIMIT 1 + 1
   /// ```
-  @inlinable
   public consuming func limit(
     _ count: (From.TableColumns) -> some QueryExpression<Int>
   ) -> Select<From, From> {
@@ -284,7 +275,6 @@ public struct Where<From: Table>: Statement, Sendable {
   /// Counts the filtered rows: `SELECT count(*) FROM … WHERE …`.
   ///
   /// `Reminder.where { $0.isCompleted }.count()` renders `SELECT count(*) FROM "reminders" WHERE "reminders"."isCompleted"`.
-  @inlinable
   public consuming func count() -> Select<Int, From> {
     var count = Select<Int, From>(selection: "count(*)", filter: self)
     // A default scope's ordering orders nothing here (and PostgreSQL refuses it).
@@ -305,7 +295,7 @@ extension Where {
     return fragment
   }
 
-  @inlinable
+  @usableFromInline
   init(predicates: QueryFragment, isOneOperand: Bool = false) {
     self.predicates = predicates
     self.isOneOperand = isOneOperand
@@ -321,7 +311,6 @@ extension Where {
   /// FROM "reminders"
   /// WHERE "reminders"."isCompleted" AND ("reminders"."priority" = 3)
   /// ```
-  @inlinable
   public func and(_ other: Self) -> Self {
     guard !predicates.isEmpty else { return other }
     guard !other.predicates.isEmpty else { return self }
@@ -363,7 +352,6 @@ extension Where {
   /// FROM "reminders"
   /// WHERE ("reminders"."isCompleted" OR ("reminders"."priority" = 3))
   /// ```
-  @inlinable
   public func or(_ other: Self) -> Self {
     guard !predicates.isEmpty else { return other }
     guard !other.predicates.isEmpty else { return self }
@@ -388,7 +376,6 @@ extension Where {
   /// FROM "reminders"
   /// WHERE NOT ("reminders"."isCompleted")
   /// ```
-  @inlinable
   public func not() -> Self {
     var negated = QueryFragment(sql: "NOT ")
     negated.append(delimitedPredicates)
@@ -407,7 +394,6 @@ extension Where {
   /// FROM "reminders"
   /// WHERE "reminders"."isCompleted" AND ("reminders"."priority" = 3)
   /// ```
-  @inlinable
   public static func && (lhs: Self, rhs: Self) -> Self { lhs.and(rhs) }
 
   /// Rows either filter keeps.
@@ -420,7 +406,6 @@ extension Where {
   /// FROM "reminders"
   /// WHERE ("reminders"."isCompleted" OR ("reminders"."priority" = 3))
   /// ```
-  @inlinable
   public static func || (lhs: Self, rhs: Self) -> Self { lhs.or(rhs) }
 
   /// Rows the filter does not keep.
@@ -433,7 +418,6 @@ extension Where {
   /// FROM "reminders"
   /// WHERE NOT ("reminders"."isCompleted")
   /// ```
-  @inlinable
   public static prefix func ! (operand: Self) -> Self { operand.not() }
 }
 
@@ -443,7 +427,6 @@ extension Table {
   /// should come from it (an arm of a union, a common table expression).
   ///
   /// `Reminder.none.count()` renders `SELECT count(*) FROM "reminders" WHERE 0`.
-  @inlinable
   public static var none: Where<Self> {
     var nothing = Where<Self>(predicates: .form(.boolean(false)), isOneOperand: true)
     nothing.isNone = true
@@ -470,7 +453,6 @@ extension Table {
   /// Selects one column of every row: `Reminder.select { $0.title }`.
   ///
   /// `Reminder.select { $0.title }` renders `SELECT "reminders"."title" FROM "reminders"`.
-  @inlinable
   public static func select<Column: QueryAssignable>(
     _ column: (TableColumns) -> Column
   ) -> Select<Column.QueryValue, Self> {
@@ -480,7 +462,6 @@ extension Table {
   /// Selects columns of every row: `Reminder.select { ($0.id, $0.title) }`.
   ///
   /// `Reminder.select { ($0.id, $0.title) }` renders `SELECT "reminders"."id", "reminders"."title" FROM "reminders"`.
-  @inlinable
   public static func select<each Column: QueryAssignable>(
     _ columns: (TableColumns) -> (repeat each Column)
   ) -> Select<(repeat (each Column).QueryValue), Self> {
@@ -497,7 +478,6 @@ extension Table {
   /// FROM "reminders"
   /// ORDER BY "reminders"."title"
   /// ```
-  @inlinable
   public static func order<Term: QueryExpression>(
     by term: (TableColumns) -> Term
   ) -> Select<Self, Self> {
@@ -514,7 +494,6 @@ extension Table {
   /// FROM "reminders"
   /// ORDER BY "reminders"."priority" DESC, "reminders"."title"
   /// ```
-  @inlinable
   public static func order<each Term: QueryExpression>(
     by terms: (TableColumns) -> (repeat each Term)
   ) -> Select<Self, Self> {
@@ -531,7 +510,6 @@ extension Table {
   /// FROM "reminders"
   /// GROUP BY "reminders"."remindersListID"
   /// ```
-  @inlinable
   public static func group<each Term: QueryExpression>(
     by terms: (TableColumns) -> (repeat each Term)
   ) -> Select<Self, Self> {
@@ -541,7 +519,6 @@ extension Table {
   /// Every distinct row: `SELECT DISTINCT …`.
   ///
   /// `Reminder.distinct().select { $0.priority }` renders `SELECT DISTINCT "reminders"."priority" FROM "reminders"`.
-  @inlinable
   public static func distinct() -> Select<Self, Self> {
     Where().distinct()
   }
@@ -556,7 +533,6 @@ extension Table {
   /// FROM "reminders"
   /// LIMIT 2
   /// ```
-  @inlinable
   public static func limit(_ count: Int?, offset: Int? = nil) -> Select<Self, Self> {
     Where().limit(count, offset: offset)
   }
@@ -571,7 +547,6 @@ extension Table {
   /// FROM "reminders"
   /// HAVING (count("reminders"."id") > 1)
   /// ```
-  @inlinable
   public static func having<Predicate: QueryExpression<Bool>>(
     @PredicateBuilder _ predicate: (TableColumns) -> Predicate
   ) -> Select<Self, Self> {
@@ -588,7 +563,6 @@ extension Table {
   /// FROM "reminders"
   /// LIMIT 1 + 1
   /// ```
-  @inlinable
   public static func limit(
     _ count: (TableColumns) -> some QueryExpression<Int>
   ) -> Select<Self, Self> {
@@ -605,7 +579,6 @@ extension Table {
   /// FROM "reminders"
   /// LIMIT -1 OFFSET 2
   /// ```
-  @inlinable
   public static func offset(_ offset: Int?) -> Select<Self, Self> {
     Where().offset(offset)
   }
@@ -613,7 +586,6 @@ extension Table {
   /// Counts the rows: `SELECT count(*) FROM "reminders"`.
   ///
   /// `Reminder.count()` renders `SELECT count(*) FROM "reminders"`.
-  @inlinable
   public static func count() -> Select<Int, Self> {
     Where().count()
   }
@@ -640,7 +612,6 @@ extension PrimaryKeyedTable {
   /// The rows whose primary key columns hold `bindings` (a row's values, in
   /// ``TableSchema/writableColumns`` order): `("reminders"."id" = ?)` or, for a composite key,
   /// `(("enrollments"."courseID", "enrollments"."studentID") = (?, ?))`.
-  @inlinable
   static func primaryKeyPredicate(rowBindings bindings: [QueryBinding]) -> QueryFragment {
     let schema = Self.schema
     if let index = schema.primaryKeyWritableIndex, let predicate = schema.primaryKeyPredicateUTF8 {
@@ -664,7 +635,6 @@ extension PrimaryKeyedTable where PrimaryKey: QueryRepresentable {
   /// FROM "devices"
   /// WHERE ("devices"."id" = X'DEADBEEF000040008000000000000001')
   /// ```
-  @inlinable
   public static func find(_ primaryKey: PrimaryKey.QueryOutput) -> Where<Self> {
     find(PrimaryKey(queryOutput: primaryKey))
   }
@@ -679,7 +649,6 @@ extension PrimaryKeyedTable where PrimaryKey: QueryRepresentable {
   /// FROM "devices"
   /// WHERE ("devices"."id" IN (X'DEADBEEF000040008000000000000001'))
   /// ```
-  @inlinable
   public static func find(_ primaryKeys: some Sequence<PrimaryKey.QueryOutput>) -> Where<Self> {
     find(primaryKeys.map(PrimaryKey.init(queryOutput:)))
   }
