@@ -150,25 +150,10 @@ extension JoinSelect {
     Columns == (A.TableColumns, JSONEachColumns<Key, Value>),
     Source.QueryValue: JSONEachSource
   {
-    let each = JSONEachRowColumns<Source.QueryValue>(alias: alias)
-    source.append(sql: "\nJOIN ")
-    source.append(
-      form: .jsonEach(
-        JSONEachTable(
-          json: json(columns.0).queryFragment,
-          isArray: SQLType(JSONEachKey<Source.QueryValue>.self) == .integer,
-          valueType: SQLType(JSONEachValue<Source.QueryValue>.self), alias: alias,
-          isJoined: true)))
-    selection.append(sql: ", " + each.selectionSQL)
-    var joined = JoinSelect<
-      (A, JSONEach<Key, Value>, JSONEachRow<Source.QueryValue>),
-      (A.TableColumns, JSONEachColumns<Key, Value>, JSONEachRowColumns<Source.QueryValue>)
-    >(
-      columns: (columns.0, columns.1, each), selection: selection, source: source,
-      predicates: predicates)
-    joined.clauses = clauses
-    joined.isDistinct = isDistinct
-    return joined
+    let each = JoinedJSONEach<JSONEachKey<Source.QueryValue>, JSONEachValue<Source.QueryValue>>(
+      json(columns.0), alias: alias)
+    let joinedColumns = (columns.0, columns.1, each.columns)
+    return joining(.inner, each, joinedColumns, on: BoundValue<Bool>?.none)
   }
 }
 
@@ -191,20 +176,8 @@ extension TableAlias {
     (Base, JSONEachRow<Source.QueryValue>),
     (Base.TableColumns, JSONEachRowColumns<Source.QueryValue>)
   > where Source.QueryValue: JSONEachSource {
-    let each = JSONEachRowColumns<Source.QueryValue>(alias: alias)
-    var source = fromClause
-    source.append(sql: "\nJOIN ")
-    source.append(
-      form: .jsonEach(
-        JSONEachTable(
-          json: json(columns).queryFragment,
-          isArray: SQLType(JSONEachKey<Source.QueryValue>.self) == .integer,
-          valueType: SQLType(JSONEachValue<Source.QueryValue>.self), alias: alias,
-          isJoined: true)))
-    var selection = columns.queryFragment
-    selection.append(sql: ", " + each.selectionSQL)
-    return JoinSelect(
-      columns: (columns, each), selection: selection, source: source,
-      predicates: QueryFragment())
+    let each = JoinedJSONEach<JSONEachKey<Source.QueryValue>, JSONEachValue<Source.QueryValue>>(
+      json(columns), alias: alias)
+    return all.joining(.inner, each, (columns, each.columns), on: BoundValue<Bool>?.none)
   }
 }

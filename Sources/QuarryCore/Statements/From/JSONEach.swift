@@ -185,22 +185,29 @@ public struct NullableJSONEachColumns<Key, Value>: Sendable {
   }
 }
 
-extension Table {
-  /// `FROM "table" JOIN json_each(json)`; on PostgreSQL, a lateral join of the subquery
-  /// that gives `json_each`'s columns: `JOIN LATERAL (SELECT …) AS "json_each" ON TRUE`.
-  @usableFromInline
-  static func jsonEachSource<Key, Value>(
-    _ kind: JoinKind, _ json: some QueryExpression, alias: String, key: Key.Type, value: Value.Type
-  ) -> QueryFragment {
-    var source: QueryFragment = "\nFROM \(raw: schema.quotedName)\n\(raw: kind.keyword) "
-    source.append(
-      form: .jsonEach(
+/// `json_each(json) AS "alias"` as a join adds it (on PostgreSQL, a lateral subquery with the
+/// same columns: `JOIN LATERAL (SELECT …) AS "json_each" ON TRUE`), and its eight columns.
+struct JoinedJSONEach<Key, Value>: JoinedItem {
+  let item: QueryFragment
+  let columns: JSONEachColumns<Key, Value>
+  var filter: SQLQueryExpression<Bool>? { nil }
+  var keepsNoRow: Bool { false }
+
+  init(_ json: some QueryExpression, alias: String) {
+    columns = JSONEachColumns(alias: alias)
+    item = .form(
+      .jsonEach(
         JSONEachTable(
           json: json.queryFragment, isArray: SQLType(Key.self) == .integer,
           valueType: SQLType(Value.self), alias: alias, isJoined: true)))
-    return source
   }
 
+  func writeColumns(to selection: inout QueryFragment) {
+    selection.append(sql: columns.selectionSQL)
+  }
+}
+
+extension Table {
   /// `FROM self JOIN json_each(json)`: each row of this table once per element of the JSON
   /// array (or member of the JSON object) that `json` picks from it; rows whose JSON is empty
   /// or `NULL` drop out. `value` has the element's Swift type.
@@ -230,14 +237,9 @@ extension Table {
   ) -> JoinSelect<
     (Self, JSONEachRow<Source.QueryValue>), (TableColumns, JSONEachRowColumns<Source.QueryValue>)
   > where Source.QueryValue: JSONEachSource {
-    let each = JSONEachRowColumns<Source.QueryValue>(alias: alias)
-    return JoinSelect(
-      columns: (columns, each),
-      selection: QueryFragment(sql: schema.selectionSQL + ", " + each.selectionSQL),
-      source: jsonEachSource(
-        .inner, json(columns), alias: alias, key: JSONEachKey<Source.QueryValue>.self,
-        value: JSONEachValue<Source.QueryValue>.self),
-      predicates: QueryFragment())
+    let each = JoinedJSONEach<JSONEachKey<Source.QueryValue>, JSONEachValue<Source.QueryValue>>(
+      json(columns), alias: alias)
+    return joinStart.joining(.inner, each, (columns, each.columns), on: BoundValue<Bool>?.none)
   }
 
   /// `FROM self LEFT JOIN json_each(json)`: like ``join(jsonEach:as:)``, but a row whose JSON
@@ -268,14 +270,11 @@ extension Table {
       NullableJSONEachColumns<JSONEachKey<Source.QueryValue>, JSONEachValue<Source.QueryValue>>
     )
   > where Source.QueryValue: JSONEachSource {
-    let each = JSONEachRowColumns<Source.QueryValue>(alias: alias)
-    return JoinSelect(
-      columns: (columns, NullableJSONEachColumns(columns: each)),
-      selection: QueryFragment(sql: schema.selectionSQL + ", " + each.selectionSQL),
-      source: jsonEachSource(
-        .left, json(columns), alias: alias, key: JSONEachKey<Source.QueryValue>.self,
-        value: JSONEachValue<Source.QueryValue>.self),
-      predicates: QueryFragment())
+    let each = JoinedJSONEach<JSONEachKey<Source.QueryValue>, JSONEachValue<Source.QueryValue>>(
+      json(columns), alias: alias)
+    return joinStart.joining(
+      .left, each, (columns, NullableJSONEachColumns(columns: each.columns)),
+      on: BoundValue<Bool>?.none)
   }
 }
 

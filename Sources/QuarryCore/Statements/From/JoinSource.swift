@@ -1,10 +1,10 @@
 import QuarrySQLText
 
 // What a join adds, whichever statement it follows: a table's rows (`RemindersList.all`,
-// `RemindersList.where { … }`), the table under an alias (`Employee.aliased("m")`), or one
-// select of a table (a table-valued function's call, an aliased table's filtered rows). Every
-// join, from a table, a select, a filter, an alias or a join of two tables, goes through the
-// one builder below, `JoinSelect.joining`.
+// `RemindersList.where { … }`), the table under an alias (`Employee.aliased("m")`), one
+// select of a table (a table-valued function's call, an aliased table's filtered rows), or
+// `json_each` of a JSON column. Every join, from a table, a select, a filter, an alias or a
+// join of two tables, goes through the one builder below, `JoinSelect.joining`.
 
 /// A table that a join adds: a table's rows (`RemindersList.all`, `RemindersList.where { … }`),
 /// the table under an alias (`Employee.aliased("managers")`), a select of a table's rows with
@@ -132,12 +132,33 @@ extension Table {
   }
 }
 
+/// What the join builder adds: the text after the join's keyword, the filter that goes with
+/// it, and the columns it adds to the selection.
+@usableFromInline
+protocol JoinedItem {
+  /// `"employees" AS "m"`, a function's call, `(SELECT …) AS "t"`, `json_each(…) AS "tags"`.
+  var item: QueryFragment { get }
+  /// The item's own filter, if any.
+  var filter: SQLQueryExpression<Bool>? { get }
+  /// Whether the filter keeps no row.
+  var keepsNoRow: Bool { get }
+  /// Appends the item's columns to a selection.
+  func writeColumns(to selection: inout QueryFragment)
+}
+
+extension JoinedTable: JoinedItem {
+  @usableFromInline
+  func writeColumns(to selection: inout QueryFragment) {
+    columns.write(to: &selection)
+  }
+}
+
 extension JoinSelect {
   /// Adds `kind JOIN other ON on`, and the other table's columns to the selection: the one
   /// join builder. `columns` are the closures' columns after the join.
   @usableFromInline
-  consuming func joining<Other: Table, NewValue, NewColumns>(
-    _ kind: JoinKind, _ other: JoinedTable<Other>, _ columns: NewColumns,
+  consuming func joining<NewValue, NewColumns>(
+    _ kind: JoinKind, _ other: some JoinedItem, _ columns: NewColumns,
     on: (some QueryExpression<Bool>)?
   ) -> JoinSelect<NewValue, NewColumns> {
     source.append(literal: "\n")
@@ -165,7 +186,7 @@ extension JoinSelect {
       }
     }
     selection.append(literal: ", ")
-    other.columns.write(to: &selection)
+    other.writeColumns(to: &selection)
     var joined = JoinSelect<NewValue, NewColumns>(
       columns: columns, selection: selection, source: source, predicates: predicates)
     joined.clauses = clauses
