@@ -66,31 +66,40 @@ extension Table {
 /// over as ``Table/defaultScope``. (It names no table type, so that a conformance that hands
 /// it over never depends on itself.)
 public struct DefaultScope: Sendable {
-  /// The predicates of the rows the scope keeps, joined with `AND`; empty for every row.
-  @usableFromInline package var predicates: QueryFragment
-  /// Whether the scope is `none`: no row.
-  @usableFromInline package var keepsNoRow: Bool
-  /// The clauses a select of the table starts with.
-  @usableFromInline package var clauses: SelectClauses
+  /// What the scope keeps; nil for no scope, which costs nothing to make or drop.
+  @usableFromInline var scope: Scope?
+
+  /// The filter and clauses of a table's own `all`.
+  @usableFromInline
+  struct Scope: Sendable {
+    @usableFromInline var predicates: QueryFragment
+    @usableFromInline var keepsNoRow: Bool
+    @usableFromInline var clauses: SelectClauses
+  }
 
   /// The scope that `scope` (a table's own `all`) describes.
   public init<Base: Table>(_ scope: some TableScope<Base>) {
     let filter = scope.scopeFilter
-    predicates = filter.predicates
-    keepsNoRow = filter.isNone
-    clauses = scope.scopeClauses
+    self.scope = Scope(
+      predicates: filter.predicates, keepsNoRow: filter.isNone, clauses: scope.scopeClauses)
   }
-
-  /// Whether the scope keeps every row, in the table's order: no scope.
-  @inlinable
-  var isEmpty: Bool { predicates.isEmpty && !keepsNoRow && clauses.isEmpty }
 
   /// No scope: every row.
   @inlinable
-  init() {
-    predicates = QueryFragment()
-    keepsNoRow = false
-    clauses = SelectClauses()
+  init() {}
+
+  /// The predicates of the rows the scope keeps, joined with `AND`; empty for every row.
+  @inlinable package var predicates: QueryFragment { scope?.predicates ?? QueryFragment() }
+  /// Whether the scope is `none`: no row.
+  @inlinable package var keepsNoRow: Bool { scope?.keepsNoRow ?? false }
+  /// The clauses a select of the table starts with.
+  @inlinable package var clauses: SelectClauses { scope?.clauses ?? SelectClauses() }
+
+  /// Whether the scope keeps every row, in the table's order: no scope.
+  @inlinable
+  var isEmpty: Bool {
+    guard let scope else { return true }
+    return scope.predicates.isEmpty && !scope.keepsNoRow && scope.clauses.isEmpty
   }
 }
 
@@ -109,7 +118,7 @@ extension Where {
   mutating func applyDefaultScope() -> SelectClauses? {
     guard !skipsDefaultScope else { return nil }
     skipsDefaultScope = true
-    let scope = From.defaultScope
+    guard let scope = From.defaultScope.scope else { return nil }
     let clauses = scope.clauses.isEmpty ? nil : scope.clauses
     guard !scope.predicates.isEmpty, !startsWith(scope.predicates) else { return clauses }
     var scopeFilter = Where(predicates: scope.predicates)

@@ -2,79 +2,73 @@
 /// `LIMIT` and `OFFSET`. Opaque outside Quarry: a table's default scope carries them, and
 /// only the statement that holds them renders them.
 public struct SelectClauses: Sendable {
-  /// The clauses, in one box shared by copies until one of them changes: a select without
-  /// them holds nil, and copying a select retains one reference for all of them.
-  @usableFromInline var storage: Storage?
+  /// The `ORDER BY` terms, comma-separated; nil for none. The order and the limit, the
+  /// clauses selects have most, are kept in the value itself: they need no box, and nil costs
+  /// nothing to copy or release.
+  @usableFromInline var orderingTerms: QueryFragment?
+  /// The `LIMIT` value; nil for none.
+  @usableFromInline package var limit: Term?
+  /// `GROUP BY`, `HAVING` and `OFFSET`, in one box shared by copies until one of them
+  /// changes: nil while none is set.
+  @usableFromInline var groups: Groups?
 
+  /// The `ORDER BY` terms, comma-separated; empty for none.
+  @inlinable package var ordering: QueryFragment {
+    get { orderingTerms ?? QueryFragment() }
+    _modify {
+      if orderingTerms == nil { orderingTerms = QueryFragment() }
+      yield &orderingTerms!
+    }
+  }
   /// The `GROUP BY` terms, comma-separated; empty for none.
   package var grouping: QueryFragment {
-    get { storage?.grouping ?? QueryFragment() }
+    get { groups?.grouping ?? QueryFragment() }
     _modify {
-      let storage = uniqueStorage()
-      if storage.grouping == nil { storage.grouping = QueryFragment() }
-      yield &storage.grouping!
+      let groups = uniqueGroups()
+      if groups.grouping == nil { groups.grouping = QueryFragment() }
+      yield &groups.grouping!
     }
   }
   /// The `HAVING` predicates, joined with `AND`; empty for none.
   package var having: QueryFragment {
-    get { storage?.having ?? QueryFragment() }
+    get { groups?.having ?? QueryFragment() }
     _modify {
-      let storage = uniqueStorage()
-      if storage.having == nil { storage.having = QueryFragment() }
-      yield &storage.having!
+      let groups = uniqueGroups()
+      if groups.having == nil { groups.having = QueryFragment() }
+      yield &groups.having!
     }
-  }
-  /// The `ORDER BY` terms, comma-separated; empty for none.
-  @inlinable package var ordering: QueryFragment {
-    get { storage?.ordering ?? QueryFragment() }
-    _modify {
-      let storage = uniqueStorage()
-      if storage.ordering == nil { storage.ordering = QueryFragment() }
-      yield &storage.ordering!
-    }
-  }
-  /// The `LIMIT` value; nil for none.
-  @inlinable package var limit: Term? {
-    get { storage?.limit }
-    _modify { yield &uniqueStorage().limit }
   }
   /// The `OFFSET` value; nil for none.
   @inlinable package var offset: Term? {
-    get { storage?.offset }
-    _modify { yield &uniqueStorage().offset }
+    get { groups?.offset }
+    _modify { yield &uniqueGroups().offset }
   }
 
   /// The box, made first or copied when shared, so that it can change.
-  @inlinable
-  mutating func uniqueStorage() -> Storage {
-    if storage == nil {
-      storage = Storage()
-    } else if !isKnownUniquelyReferenced(&storage) {
-      storage = Storage(copying: storage!)
+  @usableFromInline
+  mutating func uniqueGroups() -> Groups {
+    if groups == nil {
+      groups = Groups()
+    } else if !isKnownUniquelyReferenced(&groups) {
+      groups = Groups(copying: groups!)
     }
-    return storage!
+    return groups!
   }
 
-  /// The clauses' values. Changed only through a unique reference (``uniqueStorage()``), which
-  /// is also why their accesses need no exclusivity check at run time. A clause never set is
-  /// nil, which costs nothing to copy or release.
+  /// The clauses a select has less often. Changed only through a unique reference
+  /// (``uniqueGroups()``), which is also why their accesses need no exclusivity check at run
+  /// time. A clause never set is nil, which costs nothing to copy or release.
   @usableFromInline
-  final class Storage: @unchecked Sendable {
+  final class Groups: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var grouping: QueryFragment?
     @exclusivity(unchecked) @usableFromInline var having: QueryFragment?
-    @exclusivity(unchecked) @usableFromInline var ordering: QueryFragment?
-    @exclusivity(unchecked) @usableFromInline var limit: Term?
     @exclusivity(unchecked) @usableFromInline var offset: Term?
 
-    @inlinable
     init() {}
 
-    @inlinable
-    init(copying other: Storage) {
+    init(copying other: Groups) {
       grouping = other.grouping
       having = other.having
-      ordering = other.ordering
-      limit = other.limit
       offset = other.offset
     }
   }
@@ -83,8 +77,8 @@ public struct SelectClauses: Sendable {
   public enum Term: Sendable {
     /// A bound integer.
     case value(Int)
-    /// An SQL expression.
-    case expression(QueryFragment)
+    /// An SQL expression (boxed: a term stays one word).
+    indirect case expression(QueryFragment)
 
     @inlinable
     func write(to fragment: inout QueryFragment) {
@@ -101,24 +95,25 @@ public struct SelectClauses: Sendable {
 
   /// Removes the `ORDER BY` terms, if any.
   mutating func removeOrdering() {
-    guard storage?.ordering != nil else { return }
-    uniqueStorage().ordering = nil
+    orderingTerms = nil
   }
 
   /// Whether there are no clauses.
   @inlinable
   package var isEmpty: Bool {
-    guard let storage else { return true }
-    return storage.grouping?.isEmpty ?? true && storage.having?.isEmpty ?? true
-      && storage.ordering?.isEmpty ?? true && storage.limit == nil && storage.offset == nil
+    guard orderingTerms?.isEmpty ?? true, limit == nil else { return false }
+    guard let groups else { return true }
+    return groups.grouping?.isEmpty ?? true && groups.having?.isEmpty ?? true
+      && groups.offset == nil
   }
 
   /// Whether the clauses change which rows there are (`GROUP BY`, `HAVING`, `LIMIT`, `OFFSET`),
   /// not only their order.
   package var changesRows: Bool {
-    guard let storage else { return false }
-    return !(storage.grouping?.isEmpty ?? true) || !(storage.having?.isEmpty ?? true)
-      || storage.limit != nil || storage.offset != nil
+    if limit != nil { return true }
+    guard let groups else { return false }
+    return !(groups.grouping?.isEmpty ?? true) || !(groups.having?.isEmpty ?? true)
+      || groups.offset != nil
   }
 
   /// Appends a term to a comma-separated list.
@@ -142,35 +137,39 @@ public struct SelectClauses: Sendable {
   /// An upper bound of the bytes ``write(to:)`` appends.
   @inlinable
   var byteCount: Int {
-    guard let storage else { return 0 }
-    return (storage.grouping?.text.count ?? 0) + (storage.having?.text.count ?? 0)
-      + (storage.ordering?.text.count ?? 0) + 48
+    var count = (orderingTerms?.text.count ?? 0) + 48
+    if let groups {
+      count += (groups.grouping?.text.count ?? 0) + (groups.having?.text.count ?? 0)
+    }
+    return count
   }
 
   /// The number of values ``write(to:)`` binds.
   @inlinable
   var bindingCount: Int {
-    guard let storage else { return 0 }
-    return (storage.grouping?.values.count ?? 0) + (storage.having?.values.count ?? 0)
-      + (storage.ordering?.values.count ?? 0)
-      + (storage.limit == nil && storage.offset == nil ? 0 : 2)
+    var count = (orderingTerms?.values.count ?? 0) + (limit == nil ? 0 : 2)
+    if let groups {
+      count += (groups.grouping?.values.count ?? 0) + (groups.having?.values.count ?? 0)
+        + (groups.offset == nil ? 0 : 2)
+    }
+    return count
   }
 
   /// Writes the clauses that are present.
   @inlinable
   package func write(to fragment: inout QueryFragment) {
-    guard let storage else { return }
-    let limit = storage.limit
-    let offset = storage.offset
-    if let grouping = storage.grouping, !grouping.isEmpty {
-      fragment.append(literal: "\nGROUP BY ")
-      fragment.append(grouping)
+    let offset = groups?.offset
+    if let groups {
+      if let grouping = groups.grouping, !grouping.isEmpty {
+        fragment.append(literal: "\nGROUP BY ")
+        fragment.append(grouping)
+      }
+      if let having = groups.having, !having.isEmpty {
+        fragment.append(literal: "\nHAVING ")
+        fragment.append(having)
+      }
     }
-    if let having = storage.having, !having.isEmpty {
-      fragment.append(literal: "\nHAVING ")
-      fragment.append(having)
-    }
-    if let ordering = storage.ordering, !ordering.isEmpty {
+    if let ordering = orderingTerms, !ordering.isEmpty {
       fragment.append(literal: "\nORDER BY ")
       fragment.append(ordering)
     }
