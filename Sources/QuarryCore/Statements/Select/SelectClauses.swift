@@ -149,7 +149,8 @@ public struct SelectClauses: Sendable {
   var bindingCount: Int {
     var count = (orderingTerms?.values.count ?? 0) + (limit == nil ? 0 : 2)
     if let groups {
-      count += (groups.grouping?.values.count ?? 0) + (groups.having?.values.count ?? 0)
+      count +=
+        (groups.grouping?.values.count ?? 0) + (groups.having?.values.count ?? 0)
         + (groups.offset == nil ? 0 : 2)
     }
     return count
