@@ -99,6 +99,43 @@ struct ClauseVariantTests {
     #expect(rows.map(\.0) == [1, 3])
     #expect(rows.map(\.1) == [1, 4])
   }
+
+  /// A select's clauses are part of its value: a copy given another group, `HAVING`, order,
+  /// limit or offset leaves the select it came from as it was (the order and limit are kept in
+  /// the value, the group, `HAVING` and offset in a box that copies share until one changes).
+  @Test func copiesOfASelectChangeApart() throws {
+    let db = try itemsDatabase()
+    let base = Item.group { $0.isDone }.having { $0.id.count() > 0 }
+      .select { ($0.isDone, $0.id.count()) }
+    let first = base.order { $0.isDone }.limit(1)
+    let second = first.offset(1)
+    let byRank = base.group { $0.rank }
+    let none = base.having { $0.id.count() > 2 }
+    // Every copy is made before any is checked: each check shows the others left it alone.
+    let grouped = """
+      SELECT "items"."is_done", count("items"."id") FROM "items" GROUP BY "items"."is_done"
+      """
+    let rows: [(Bool, Int)] = try assertQuery(
+      base, db: db, sql: grouped + #" HAVING (count("items"."id") > 0)"#)
+    #expect(Set(rows.map { "\($0.0) \($0.1)" }) == ["false 2", "true 2"])
+    let firstRows: [(Bool, Int)] = try assertQuery(
+      first, db: db,
+      sql: grouped + #" HAVING (count("items"."id") > 0) ORDER BY "items"."is_done" LIMIT 1"#)
+    #expect(firstRows.map { "\($0.0) \($0.1)" } == ["false 2"])
+    let secondRows: [(Bool, Int)] = try assertQuery(
+      second, db: db,
+      sql: grouped
+        + #" HAVING (count("items"."id") > 0) ORDER BY "items"."is_done" LIMIT 1 OFFSET 1"#)
+    #expect(secondRows.map { "\($0.0) \($0.1)" } == ["true 2"])
+    let rankRows: [(Bool, Int)] = try assertQuery(
+      byRank, db: db,
+      sql: grouped + #", "items"."rank" HAVING (count("items"."id") > 0)"#)
+    #expect(rankRows.count == 4)
+    let noRows: [(Bool, Int)] = try assertQuery(
+      none, db: db,
+      sql: grouped + #" HAVING (count("items"."id") > 0) AND (count("items"."id") > 2)"#)
+    #expect(noRows.isEmpty)
+  }
 }
 
 @Suite("CASE with a base")
