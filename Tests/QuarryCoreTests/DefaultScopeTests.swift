@@ -220,4 +220,44 @@ struct DefaultScopeTests {
       try ScopedNote.unscoped.join(NoteFolder.all) { $0.folderID == $1.id }.fetchAll(db).count
         == 4)
   }
+
+  /// A join of `json_each` starts from the table's own rows too: its scope's filter and order.
+  @Test func jsonEachJoinsKeepTheScope() throws {
+    let db = try Database()
+    try db.execute(
+      sql: """
+        CREATE TABLE "taggedNotes" (
+          "id" INTEGER PRIMARY KEY, "isDeleted" INTEGER NOT NULL DEFAULT 0,
+          "tags" TEXT NOT NULL DEFAULT '[]'
+        );
+        INSERT INTO "taggedNotes" VALUES (3, 0, '[]'), (2, 1, '["c"]'), (1, 0, '["a","b"]');
+        """)
+    let tags: [(Int, String)] = try assertQuery(
+      TaggedNote.join(jsonEach: { $0.tags }).select { ($0.id, $1.value) }, db: db,
+      sql: """
+        SELECT "taggedNotes"."id", "json_each"."value" FROM "taggedNotes"
+        JOIN json_each("taggedNotes"."tags")
+        WHERE (NOT "taggedNotes"."isDeleted")
+        ORDER BY "taggedNotes"."id"
+        """)
+    #expect(tags.map { "\($0.0) \($0.1)" } == ["1 a", "1 b"])
+    let everyNote: [(Int, String?)] = try assertQuery(
+      TaggedNote.leftJoin(jsonEach: { $0.tags }).select { ($0.id, $1.value) }, db: db,
+      sql: """
+        SELECT "taggedNotes"."id", "json_each"."value" FROM "taggedNotes"
+        LEFT JOIN json_each("taggedNotes"."tags")
+        WHERE (NOT "taggedNotes"."isDeleted")
+        ORDER BY "taggedNotes"."id"
+        """)
+    #expect(everyNote.map { "\($0.0) \($0.1 ?? "-")" } == ["1 a", "1 b", "3 -"])
+  }
+}
+
+/// Notes with tags, whose deleted rows every statement leaves out, oldest first.
+@Table("taggedNotes")
+struct TaggedNote: Equatable {
+  static let all = unscoped.where { !$0.isDeleted }.order { $0.id }
+  let id: Int
+  var isDeleted = false
+  @Column(as: [String].JSONRepresentation.self) var tags: [String] = []
 }

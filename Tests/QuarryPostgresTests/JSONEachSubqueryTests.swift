@@ -27,6 +27,18 @@ let aliasedTagging = Tagging.aliased("t").join(jsonEach: { $0.counts })
   .order { ($0.id, $1.key) }
   .select { ($0.id, $1.key, $1.value) }
 
+/// The taggings with a default scope: every row but the first, newest first.
+@Table("taggings")
+struct RecentTagging {
+  static let all = unscoped.where { $0.id > 1 }.order { $0.id.desc() }
+  let id: Int
+  @Column(as: [String].JSONRepresentation.self) var tags: [String] = []
+  @Column(as: [String: Int].JSONRepresentation.self) var counts: [String: Int] = [:]
+  var dueAt: Date
+}
+// A join of `json_each` starts from the table's own rows: its scope's filter and order.
+let scopedTags = RecentTagging.leftJoin(jsonEach: { $0.tags }).select { ($0.id, $1.value) }
+
 @Suite("json_each as a subquery on both databases", .enabled(if: PostgresTestServer.isEnabled))
 struct JSONEachSubqueryCrossDialectTests {
   func rows<each Value: QueryDecodable>(
@@ -59,6 +71,10 @@ struct JSONEachSubqueryCrossDialectTests {
         (
           "an aliased table", [#"(1, "a", 1)"#, #"(3, "b", 2)"#],
           try await rows(aliasedTagging, on: postgres)
+        ),
+        (
+          "a scoped table's left join", [#"(3, Optional("work"))"#, "(2, nil)"],
+          try await rows(scopedTags, on: postgres)
         ),
       ]
       for (construct, rows, (sqlite, postgres)) in expected {

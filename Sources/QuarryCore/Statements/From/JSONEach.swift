@@ -210,7 +210,8 @@ struct JoinedJSONEach<Key, Value>: JoinedItem {
 extension Table {
   /// `FROM self JOIN json_each(json)`: each row of this table once per element of the JSON
   /// array (or member of the JSON object) that `json` picks from it; rows whose JSON is empty
-  /// or `NULL` drop out. `value` has the element's Swift type.
+  /// or `NULL` drop out. `value` has the element's Swift type. The table's default scope (a
+  /// type's own `all`) applies, as to every statement that starts from the table.
   ///
   /// ```swift
   /// @Table struct Reminder {
@@ -239,7 +240,9 @@ extension Table {
   > where Source.QueryValue: JSONEachSource {
     let each = JoinedJSONEach<JSONEachKey<Source.QueryValue>, JSONEachValue<Source.QueryValue>>(
       json(columns), alias: alias)
+    // From the table's own rows, as every other join of it: its default scope applies.
     return joinStart.joining(.inner, each, (columns, each.columns), on: BoundValue<Bool>?.none)
+      .following(Select<Self, Self>())
   }
 
   /// `FROM self LEFT JOIN json_each(json)`: like ``join(jsonEach:as:)``, but a row whose JSON
@@ -274,7 +277,8 @@ extension Table {
       json(columns), alias: alias)
     return joinStart.joining(
       .left, each, (columns, NullableJSONEachColumns(columns: each.columns)),
-      on: BoundValue<Bool>?.none)
+      on: BoundValue<Bool>?.none
+    ).following(Select<Self, Self>())
   }
 }
 
