@@ -10,7 +10,7 @@ public struct SelectClauses: Sendable {
   @usableFromInline package var limit: Term?
   /// `GROUP BY`, `HAVING` and `OFFSET`, in one box shared by copies until one of them
   /// changes: nil while none is set.
-  @usableFromInline var groups: Groups?
+  @usableFromInline var others: OtherClauses?
 
   /// The `ORDER BY` terms, comma-separated; empty for none.
   @inlinable package var ordering: QueryFragment {
@@ -22,51 +22,51 @@ public struct SelectClauses: Sendable {
   }
   /// The `GROUP BY` terms, comma-separated; empty for none.
   package var grouping: QueryFragment {
-    get { groups?.grouping ?? QueryFragment() }
+    get { others?.grouping ?? QueryFragment() }
     _modify {
-      let groups = uniqueGroups()
-      if groups.grouping == nil { groups.grouping = QueryFragment() }
-      yield &groups.grouping!
+      let others = uniqueOthers()
+      if others.grouping == nil { others.grouping = QueryFragment() }
+      yield &others.grouping!
     }
   }
   /// The `HAVING` predicates, joined with `AND`; empty for none.
   package var having: QueryFragment {
-    get { groups?.having ?? QueryFragment() }
+    get { others?.having ?? QueryFragment() }
     _modify {
-      let groups = uniqueGroups()
-      if groups.having == nil { groups.having = QueryFragment() }
-      yield &groups.having!
+      let others = uniqueOthers()
+      if others.having == nil { others.having = QueryFragment() }
+      yield &others.having!
     }
   }
   /// The `OFFSET` value; nil for none.
   @inlinable package var offset: Term? {
-    get { groups?.offset }
-    _modify { yield &uniqueGroups().offset }
+    get { others?.offset }
+    _modify { yield &uniqueOthers().offset }
   }
 
   /// The box, made first or copied when shared, so that it can change.
   @usableFromInline
-  mutating func uniqueGroups() -> Groups {
-    if groups == nil {
-      groups = Groups()
-    } else if !isKnownUniquelyReferenced(&groups) {
-      groups = Groups(copying: groups!)
+  mutating func uniqueOthers() -> OtherClauses {
+    if others == nil {
+      others = OtherClauses()
+    } else if !isKnownUniquelyReferenced(&others) {
+      others = OtherClauses(copying: others!)
     }
-    return groups!
+    return others!
   }
 
   /// The clauses a select has less often. Changed only through a unique reference
-  /// (``uniqueGroups()``), which is also why their accesses need no exclusivity check at run
+  /// (``uniqueOthers()``), which is also why their accesses need no exclusivity check at run
   /// time. A clause never set is nil, which costs nothing to copy or release.
   @usableFromInline
-  final class Groups: @unchecked Sendable {
+  final class OtherClauses: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var grouping: QueryFragment?
     @exclusivity(unchecked) @usableFromInline var having: QueryFragment?
     @exclusivity(unchecked) @usableFromInline var offset: Term?
 
     init() {}
 
-    init(copying other: Groups) {
+    init(copying other: OtherClauses) {
       grouping = other.grouping
       having = other.having
       offset = other.offset
@@ -102,18 +102,18 @@ public struct SelectClauses: Sendable {
   @inlinable
   package var isEmpty: Bool {
     guard orderingTerms?.isEmpty ?? true, limit == nil else { return false }
-    guard let groups else { return true }
-    return groups.grouping?.isEmpty ?? true && groups.having?.isEmpty ?? true
-      && groups.offset == nil
+    guard let others else { return true }
+    return others.grouping?.isEmpty ?? true && others.having?.isEmpty ?? true
+      && others.offset == nil
   }
 
   /// Whether the clauses change which rows there are (`GROUP BY`, `HAVING`, `LIMIT`, `OFFSET`),
   /// not only their order.
   package var changesRows: Bool {
     if limit != nil { return true }
-    guard let groups else { return false }
-    return !(groups.grouping?.isEmpty ?? true) || !(groups.having?.isEmpty ?? true)
-      || groups.offset != nil
+    guard let others else { return false }
+    return !(others.grouping?.isEmpty ?? true) || !(others.having?.isEmpty ?? true)
+      || others.offset != nil
   }
 
   /// Appends a term to a comma-separated list.
@@ -138,8 +138,8 @@ public struct SelectClauses: Sendable {
   @inlinable
   var byteCount: Int {
     var count = (orderingTerms?.text.count ?? 0) + 48
-    if let groups {
-      count += (groups.grouping?.text.count ?? 0) + (groups.having?.text.count ?? 0)
+    if let others {
+      count += (others.grouping?.text.count ?? 0) + (others.having?.text.count ?? 0)
     }
     return count
   }
@@ -148,10 +148,10 @@ public struct SelectClauses: Sendable {
   @inlinable
   var bindingCount: Int {
     var count = (orderingTerms?.values.count ?? 0) + (limit == nil ? 0 : 2)
-    if let groups {
+    if let others {
       count +=
-        (groups.grouping?.values.count ?? 0) + (groups.having?.values.count ?? 0)
-        + (groups.offset == nil ? 0 : 2)
+        (others.grouping?.values.count ?? 0) + (others.having?.values.count ?? 0)
+        + (others.offset == nil ? 0 : 2)
     }
     return count
   }
@@ -159,13 +159,13 @@ public struct SelectClauses: Sendable {
   /// Writes the clauses that are present.
   @inlinable
   package func write(to fragment: inout QueryFragment) {
-    let offset = groups?.offset
-    if let groups {
-      if let grouping = groups.grouping, !grouping.isEmpty {
+    let offset = others?.offset
+    if let others {
+      if let grouping = others.grouping, !grouping.isEmpty {
         fragment.append(literal: "\nGROUP BY ")
         fragment.append(grouping)
       }
-      if let having = groups.having, !having.isEmpty {
+      if let having = others.having, !having.isEmpty {
         fragment.append(literal: "\nHAVING ")
         fragment.append(having)
       }
