@@ -150,8 +150,7 @@ extension JoinSelect {
     Columns == (A.TableColumns, JSONEachColumns<Key, Value>),
     Source.QueryValue: JSONEachSource
   {
-    let each = JoinedJSONEach<JSONEachKey<Source.QueryValue>, JSONEachValue<Source.QueryValue>>(
-      json(columns.0), alias: alias)
+    let each = JoinedJSONEachRow<Source.QueryValue>(json(columns.0), alias: alias)
     let joinedColumns = (columns.0, columns.1, each.columns)
     return joining(.inner, each, joinedColumns, on: BoundValue<Bool>?.none)
   }
@@ -176,8 +175,7 @@ extension TableAlias {
     (Base, JSONEachRow<Source.QueryValue>),
     (Base.TableColumns, JSONEachRowColumns<Source.QueryValue>)
   > where Source.QueryValue: JSONEachSource {
-    let each = JoinedJSONEach<JSONEachKey<Source.QueryValue>, JSONEachValue<Source.QueryValue>>(
-      json(columns), alias: alias)
+    let each = JoinedJSONEachRow<Source.QueryValue>(json(columns), alias: alias)
     return all.joining(.inner, each, (columns, each.columns), on: BoundValue<Bool>?.none)
   }
 }

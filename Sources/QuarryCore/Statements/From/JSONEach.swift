@@ -207,6 +207,10 @@ struct JoinedJSONEach<Key, Value>: JoinedItem {
   }
 }
 
+/// `json_each` of a JSON column of `Source`'s type, as a join adds it.
+typealias JoinedJSONEachRow<Source: JSONEachSource> =
+  JoinedJSONEach<JSONEachKey<Source>, JSONEachValue<Source>>
+
 extension Table {
   /// `FROM self JOIN json_each(json)`: each row of this table once per element of the JSON
   /// array (or member of the JSON object) that `json` picks from it; rows whose JSON is empty
@@ -238,8 +242,7 @@ extension Table {
   ) -> JoinSelect<
     (Self, JSONEachRow<Source.QueryValue>), (TableColumns, JSONEachRowColumns<Source.QueryValue>)
   > where Source.QueryValue: JSONEachSource {
-    let each = JoinedJSONEach<JSONEachKey<Source.QueryValue>, JSONEachValue<Source.QueryValue>>(
-      json(columns), alias: alias)
+    let each = JoinedJSONEachRow<Source.QueryValue>(json(columns), alias: alias)
     // From the table's own rows, as every other join of it: its default scope applies.
     return joinStart.joining(.inner, each, (columns, each.columns), on: BoundValue<Bool>?.none)
       .following(Select<Self, Self>())
@@ -273,8 +276,7 @@ extension Table {
       NullableJSONEachColumns<JSONEachKey<Source.QueryValue>, JSONEachValue<Source.QueryValue>>
     )
   > where Source.QueryValue: JSONEachSource {
-    let each = JoinedJSONEach<JSONEachKey<Source.QueryValue>, JSONEachValue<Source.QueryValue>>(
-      json(columns), alias: alias)
+    let each = JoinedJSONEachRow<Source.QueryValue>(json(columns), alias: alias)
     return joinStart.joining(
       .left, each, (columns, NullableJSONEachColumns(columns: each.columns)),
       on: BoundValue<Bool>?.none

@@ -134,7 +134,6 @@ extension Table {
 
 /// What the join builder adds: the text after the join's keyword, the filter that goes with
 /// it, and the columns it adds to the selection.
-@usableFromInline
 protocol JoinedItem {
   /// `"employees" AS "m"`, a function's call, `(SELECT …) AS "t"`, `json_each(…) AS "tags"`.
   var item: QueryFragment { get }
@@ -147,7 +146,6 @@ protocol JoinedItem {
 }
 
 extension JoinedTable: JoinedItem {
-  @usableFromInline
   func writeColumns(to selection: inout QueryFragment) {
     columns.write(to: &selection)
   }
@@ -156,7 +154,6 @@ extension JoinedTable: JoinedItem {
 extension JoinSelect {
   /// Adds `kind JOIN other ON on`, and the other table's columns to the selection: the one
   /// join builder. `columns` are the closures' columns after the join.
-  @usableFromInline
   consuming func joining<NewValue, NewColumns>(
     _ kind: JoinKind, _ other: some JoinedItem, _ columns: NewColumns,
     on: (some QueryExpression<Bool>)?

@@ -72,8 +72,11 @@ public struct DefaultScope: Sendable {
   /// The filter and clauses of a table's own `all`.
   @usableFromInline
   struct Scope: Sendable {
+    /// The predicates of the rows the scope keeps, joined with `AND`; empty for every row.
     @usableFromInline var predicates: QueryFragment
+    /// Whether the scope is `none`: no row.
     @usableFromInline var keepsNoRow: Bool
+    /// The clauses a select of the table starts with.
     @usableFromInline var clauses: SelectClauses
   }
 
@@ -87,13 +90,6 @@ public struct DefaultScope: Sendable {
   /// No scope: every row.
   @inlinable
   init() {}
-
-  /// The predicates of the rows the scope keeps, joined with `AND`; empty for every row.
-  @inlinable package var predicates: QueryFragment { scope?.predicates ?? QueryFragment() }
-  /// Whether the scope is `none`: no row.
-  @inlinable package var keepsNoRow: Bool { scope?.keepsNoRow ?? false }
-  /// The clauses a select of the table starts with.
-  @inlinable package var clauses: SelectClauses { scope?.clauses ?? SelectClauses() }
 
   /// Whether the scope keeps every row, in the table's order: no scope.
   @inlinable
