@@ -94,24 +94,31 @@ extension TableModel {
     let definition = primaryKey == nil ? "TableDefinition" : "PrimaryKeyedTableDefinition"
     var body = ["\(access)typealias QueryValue = \(typeName)"]
     let tablePrefix = qualifiedTableName + "."
-    // Columns are `private(set) var`: `init(qualifier:)` qualifies each by an alias.
+    // A column of a known type is a `let`, set once by `init(qualifier:)`: no setter or
+    // property initializer to compile. One the macro can't type (a column or a `@Selection`
+    // group, which the overloads of `MacroSupport.column` decide) is a `private(set) var`
+    // with its initial value, qualified after the others.
     let stored = access.isEmpty ? "private(set) var" : "\(access)private(set) var"
+    var assigned = ["self.columnQualifier = qualifier"]
     var qualified: [String] = []
+    func append(undecided propertyName: String, _ column: ColumnModel) {
+      body.append(
+        "\(stored) \(propertyName) = QuarryCore.MacroSupport.column("
+          + "\(typeName).self, \(column.type).self, \(swiftStringLiteral(column.columnName)), "
+          + "qualifiedName: \(qualifiedNameLiteral(column, tablePrefix: tablePrefix)), "
+          + "tablePrefix: \(swiftStringLiteral(tablePrefix)))")
+      qualified.append("self.\(propertyName).qualify(by: qualifier)")
+    }
     for column in columns {
-      let name = swiftStringLiteral(column.columnName)
-      let qualifiedName = swiftStringLiteral(tablePrefix + quoteIdentifier(column.columnName))
-      qualified.append("self.\(column.propertyName).qualify(by: qualifier)")
-      if column.isKnownColumn {
-        body.append(
-          "\(stored) \(column.propertyName) = \(columnType(column.storedType))"
-            + "(\(name), qualifiedName: \(qualifiedName))")
-      } else {
-        // A column or a `@Selection` group: the overload that fits the type decides.
-        body.append(
-          "\(stored) \(column.propertyName) = QuarryCore.MacroSupport.column("
-            + "\(typeName).self, \(column.type).self, \(name), qualifiedName: \(qualifiedName), "
-            + "tablePrefix: \(swiftStringLiteral(tablePrefix)))")
+      guard column.isKnownColumn else {
+        append(undecided: column.propertyName, column)
+        continue
       }
+      body.append("\(access)let \(column.propertyName): \(columnType(column.storedType))")
+      assigned.append(
+        "self.\(column.propertyName) = .init(\(swiftStringLiteral(column.columnName)), "
+          + "qualifiedName: \(qualifiedNameLiteral(column, tablePrefix: tablePrefix)), "
+          + "qualifier: qualifier)")
     }
     if let primaryKey {
       if primaryKey.isKnownColumn {
@@ -119,23 +126,19 @@ extension TableModel {
           "\(access)var primaryKey: \(columnType(primaryKey.storedType))"
             + " { self.\(primaryKey.propertyName) }")
       } else {
-        // A column or a `@Selection` group (a composite key): the overload that fits decides.
-        let name = swiftStringLiteral(primaryKey.columnName)
-        let qualifiedName = swiftStringLiteral(
-          tablePrefix + quoteIdentifier(primaryKey.columnName))
-        body.append(
-          "\(stored) primaryKey = QuarryCore.MacroSupport.column("
-            + "\(typeName).self, \(primaryKey.type).self, \(name), qualifiedName: \(qualifiedName), "
-            + "tablePrefix: \(swiftStringLiteral(tablePrefix)))")
-        qualified.append("self.primaryKey.qualify(by: qualifier)")
+        // A composite key: its own group of the key's columns.
+        append(undecided: "primaryKey", primaryKey)
       }
     }
-    body.append("\(stored) columnQualifier = QuarryCore.ColumnQualifier.table")
-    body.append("\(access)init() {}")
-    body += block(
-      "\(access)init(qualifier: QuarryCore.ColumnQualifier)",
-      ["self.columnQualifier = qualifier"] + qualified)
+    body.append("\(access)let columnQualifier: QuarryCore.ColumnQualifier")
+    body.append("\(access)init() { self.init(qualifier: .table) }")
+    body += block("\(access)init(qualifier: QuarryCore.ColumnQualifier)", assigned + qualified)
     return block("\(access)nonisolated struct TableColumns: QuarryCore.\(definition)", body)
+  }
+
+  /// A column's table-qualified, quoted name as a Swift string literal: `"\"reminders\".\"id\""`.
+  private func qualifiedNameLiteral(_ column: ColumnModel, tablePrefix: String) -> String {
+    swiftStringLiteral(tablePrefix + quoteIdentifier(column.columnName))
   }
 
   private func draftSource(primaryKey: ColumnModel, declaresAll: Bool) -> [String] {

@@ -29,19 +29,19 @@ struct ColumnRepresentationMacroTests {
       nonisolated extension Event: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Event
-          private(set) var id = QuarryCore.TableColumn<Event, Int>("id", qualifiedName: "\"events\".\"id\"")
-          private(set) var tags = QuarryCore.TableColumn<Event, [String].JSONRepresentation>("tags", qualifiedName: "\"events\".\"tags\"")
-          private(set) var startAt = QuarryCore.TableColumn<Event, Date.UnixTimeRepresentation?>("startAt", qualifiedName: "\"events\".\"startAt\"")
-          private(set) var total = QuarryCore.TableColumn<Event, Int>("total", qualifiedName: "\"events\".\"total\"")
+          let id: QuarryCore.TableColumn<Event, Int>
+          let tags: QuarryCore.TableColumn<Event, [String].JSONRepresentation>
+          let startAt: QuarryCore.TableColumn<Event, Date.UnixTimeRepresentation?>
+          let total: QuarryCore.TableColumn<Event, Int>
           var primaryKey: QuarryCore.TableColumn<Event, Int> { self.id }
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
-            self.tags.qualify(by: qualifier)
-            self.startAt.qualify(by: qualifier)
-            self.total.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"events\".\"id\"", qualifier: qualifier)
+            self.tags = .init("tags", qualifiedName: "\"events\".\"tags\"", qualifier: qualifier)
+            self.startAt = .init("startAt", qualifiedName: "\"events\".\"startAt\"", qualifier: qualifier)
+            self.total = .init("total", qualifiedName: "\"events\".\"total\"", qualifier: qualifier)
           }
         }
         struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {

@@ -76,16 +76,16 @@ struct SelectionMacroTests {
       nonisolated extension RemindersList: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = RemindersList
-          private(set) var id = QuarryCore.TableColumn<RemindersList, Int>("id", qualifiedName: "\"remindersLists\".\"id\"")
-          private(set) var name = QuarryCore.TableColumn<RemindersList, String>("name", qualifiedName: "\"remindersLists\".\"name\"")
+          let id: QuarryCore.TableColumn<RemindersList, Int>
+          let name: QuarryCore.TableColumn<RemindersList, String>
           private(set) var timestamps = QuarryCore.MacroSupport.column(RemindersList.self, Timestamps.self, "timestamps", qualifiedName: "\"remindersLists\".\"timestamps\"", tablePrefix: "\"remindersLists\".")
           var primaryKey: QuarryCore.TableColumn<RemindersList, Int> { self.id }
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
-            self.name.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"remindersLists\".\"id\"", qualifier: qualifier)
+            self.name = .init("name", qualifiedName: "\"remindersLists\".\"name\"", qualifier: qualifier)
             self.timestamps.qualify(by: qualifier)
           }
         }

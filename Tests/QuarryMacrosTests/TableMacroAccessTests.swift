@@ -33,18 +33,18 @@ struct TableMacroAccessTests {
       nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         public nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           public typealias QueryValue = Reminder
-          public private(set) var id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
-          public private(set) var title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
-          public private(set) var isCompleted = QuarryCore.TableColumn<Reminder, Bool>("is_completed", qualifiedName: "\"reminders\".\"is_completed\"")
+          public let id: QuarryCore.TableColumn<Reminder, Int>
+          public let title: QuarryCore.TableColumn<Reminder, String>
+          public let isCompleted: QuarryCore.TableColumn<Reminder, Bool>
           public private(set) var priority = QuarryCore.MacroSupport.column(Reminder.self, Priority?.self, "priority", qualifiedName: "\"reminders\".\"priority\"", tablePrefix: "\"reminders\".")
           public var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
-          public private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          public init() {}
+          public let columnQualifier: QuarryCore.ColumnQualifier
+          public init() { self.init(qualifier: .table) }
           public init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
-            self.title.qualify(by: qualifier)
-            self.isCompleted.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"reminders\".\"id\"", qualifier: qualifier)
+            self.title = .init("title", qualifiedName: "\"reminders\".\"title\"", qualifier: qualifier)
+            self.isCompleted = .init("is_completed", qualifiedName: "\"reminders\".\"is_completed\"", qualifier: qualifier)
             self.priority.qualify(by: qualifier)
           }
         }
@@ -139,15 +139,15 @@ struct TableMacroAccessTests {
       nonisolated extension Tag: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         package nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           package typealias QueryValue = Tag
-          package private(set) var id = QuarryCore.TableColumn<Tag, Int>("id", qualifiedName: "\"tags\".\"id\"")
-          package private(set) var name = QuarryCore.TableColumn<Tag, String>("name", qualifiedName: "\"tags\".\"name\"")
+          package let id: QuarryCore.TableColumn<Tag, Int>
+          package let name: QuarryCore.TableColumn<Tag, String>
           package var primaryKey: QuarryCore.TableColumn<Tag, Int> { self.id }
-          package private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          package init() {}
+          package let columnQualifier: QuarryCore.ColumnQualifier
+          package init() { self.init(qualifier: .table) }
           package init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
-            self.name.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"tags\".\"id\"", qualifier: qualifier)
+            self.name = .init("name", qualifiedName: "\"tags\".\"name\"", qualifier: qualifier)
           }
         }
         package struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
@@ -229,15 +229,15 @@ struct TableMacroAccessTests {
       nonisolated extension Attachment.Image: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Attachment.Image
-          private(set) var id = QuarryCore.TableColumn<Attachment.Image, Int>("id", qualifiedName: "\"images\".\"id\"")
-          private(set) var path = QuarryCore.TableColumn<Attachment.Image, String>("path", qualifiedName: "\"images\".\"path\"")
+          let id: QuarryCore.TableColumn<Attachment.Image, Int>
+          let path: QuarryCore.TableColumn<Attachment.Image, String>
           var primaryKey: QuarryCore.TableColumn<Attachment.Image, Int> { self.id }
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
-            self.path.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"images\".\"id\"", qualifier: qualifier)
+            self.path = .init("path", qualifiedName: "\"images\".\"path\"", qualifier: qualifier)
           }
         }
         struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {

@@ -29,15 +29,15 @@ struct TableMacroColumnTests {
       nonisolated extension Note: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Note
-          private(set) var id = QuarryCore.TableColumn<Note, Int>("id", qualifiedName: "\"notes\".\"id\"")
-          private(set) var body = QuarryCore.TableColumn<Note, String>("body", qualifiedName: "\"notes\".\"body\"")
+          let id: QuarryCore.TableColumn<Note, Int>
+          let body: QuarryCore.TableColumn<Note, String>
           var primaryKey: QuarryCore.TableColumn<Note, Int> { self.id }
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
-            self.body.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"notes\".\"id\"", qualifier: qualifier)
+            self.body = .init("body", qualifiedName: "\"notes\".\"body\"", qualifier: qualifier)
           }
         }
         struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
@@ -161,45 +161,45 @@ struct TableMacroColumnTests {
       nonisolated extension Sample: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Sample
-          private(set) var id = QuarryCore.TableColumn<Sample, UUID>("id", qualifiedName: "\"samples\".\"id\"")
-          private(set) var text = QuarryCore.TableColumn<Sample, String>("text", qualifiedName: "\"samples\".\"text\"")
-          private(set) var count = QuarryCore.TableColumn<Sample, Int>("count", qualifiedName: "\"samples\".\"count\"")
-          private(set) var ratio = QuarryCore.TableColumn<Sample, Double>("ratio", qualifiedName: "\"samples\".\"ratio\"")
-          private(set) var flag = QuarryCore.TableColumn<Sample, Bool>("flag", qualifiedName: "\"samples\".\"flag\"")
-          private(set) var offset = QuarryCore.TableColumn<Sample, Int>("offset", qualifiedName: "\"samples\".\"offset\"")
-          private(set) var delta = QuarryCore.TableColumn<Sample, Double>("delta", qualifiedName: "\"samples\".\"delta\"")
-          private(set) var createdAt = QuarryCore.TableColumn<Sample, Date>("createdAt", qualifiedName: "\"samples\".\"createdAt\"")
-          private(set) var qualified = QuarryCore.TableColumn<Sample, Foundation.Date>("qualified", qualifiedName: "\"samples\".\"qualified\"")
+          let id: QuarryCore.TableColumn<Sample, UUID>
+          let text: QuarryCore.TableColumn<Sample, String>
+          let count: QuarryCore.TableColumn<Sample, Int>
+          let ratio: QuarryCore.TableColumn<Sample, Double>
+          let flag: QuarryCore.TableColumn<Sample, Bool>
+          let offset: QuarryCore.TableColumn<Sample, Int>
+          let delta: QuarryCore.TableColumn<Sample, Double>
+          let createdAt: QuarryCore.TableColumn<Sample, Date>
+          let qualified: QuarryCore.TableColumn<Sample, Foundation.Date>
           private(set) var explicitInit = QuarryCore.MacroSupport.column(Sample.self, Foo.self, "explicitInit", qualifiedName: "\"samples\".\"explicitInit\"", tablePrefix: "\"samples\".")
           private(set) var specialized = QuarryCore.MacroSupport.column(Sample.self, Box<Int>.self, "specialized", qualifiedName: "\"samples\".\"specialized\"", tablePrefix: "\"samples\".")
-          private(set) var first = QuarryCore.TableColumn<Sample, Int>("first", qualifiedName: "\"samples\".\"first\"")
-          private(set) var second = QuarryCore.TableColumn<Sample, String>("second", qualifiedName: "\"samples\".\"second\"")
-          private(set) var x = QuarryCore.TableColumn<Sample, Double>("x", qualifiedName: "\"samples\".\"x\"")
-          private(set) var y = QuarryCore.TableColumn<Sample, Double>("y", qualifiedName: "\"samples\".\"y\"")
-          private(set) var observed = QuarryCore.TableColumn<Sample, Int>("observed", qualifiedName: "\"samples\".\"observed\"")
-          private(set) var `default` = QuarryCore.TableColumn<Sample, Int>("default", qualifiedName: "\"samples\".\"default\"")
+          let first: QuarryCore.TableColumn<Sample, Int>
+          let second: QuarryCore.TableColumn<Sample, String>
+          let x: QuarryCore.TableColumn<Sample, Double>
+          let y: QuarryCore.TableColumn<Sample, Double>
+          let observed: QuarryCore.TableColumn<Sample, Int>
+          let `default`: QuarryCore.TableColumn<Sample, Int>
           var primaryKey: QuarryCore.TableColumn<Sample, UUID> { self.id }
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
-            self.text.qualify(by: qualifier)
-            self.count.qualify(by: qualifier)
-            self.ratio.qualify(by: qualifier)
-            self.flag.qualify(by: qualifier)
-            self.offset.qualify(by: qualifier)
-            self.delta.qualify(by: qualifier)
-            self.createdAt.qualify(by: qualifier)
-            self.qualified.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"samples\".\"id\"", qualifier: qualifier)
+            self.text = .init("text", qualifiedName: "\"samples\".\"text\"", qualifier: qualifier)
+            self.count = .init("count", qualifiedName: "\"samples\".\"count\"", qualifier: qualifier)
+            self.ratio = .init("ratio", qualifiedName: "\"samples\".\"ratio\"", qualifier: qualifier)
+            self.flag = .init("flag", qualifiedName: "\"samples\".\"flag\"", qualifier: qualifier)
+            self.offset = .init("offset", qualifiedName: "\"samples\".\"offset\"", qualifier: qualifier)
+            self.delta = .init("delta", qualifiedName: "\"samples\".\"delta\"", qualifier: qualifier)
+            self.createdAt = .init("createdAt", qualifiedName: "\"samples\".\"createdAt\"", qualifier: qualifier)
+            self.qualified = .init("qualified", qualifiedName: "\"samples\".\"qualified\"", qualifier: qualifier)
+            self.first = .init("first", qualifiedName: "\"samples\".\"first\"", qualifier: qualifier)
+            self.second = .init("second", qualifiedName: "\"samples\".\"second\"", qualifier: qualifier)
+            self.x = .init("x", qualifiedName: "\"samples\".\"x\"", qualifier: qualifier)
+            self.y = .init("y", qualifiedName: "\"samples\".\"y\"", qualifier: qualifier)
+            self.observed = .init("observed", qualifiedName: "\"samples\".\"observed\"", qualifier: qualifier)
+            self.`default` = .init("default", qualifiedName: "\"samples\".\"default\"", qualifier: qualifier)
             self.explicitInit.qualify(by: qualifier)
             self.specialized.qualify(by: qualifier)
-            self.first.qualify(by: qualifier)
-            self.second.qualify(by: qualifier)
-            self.x.qualify(by: qualifier)
-            self.y.qualify(by: qualifier)
-            self.observed.qualify(by: qualifier)
-            self.`default`.qualify(by: qualifier)
           }
         }
         struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {

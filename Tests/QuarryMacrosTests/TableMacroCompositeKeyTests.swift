@@ -68,14 +68,14 @@ struct TableMacroCompositeKeyTests {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Enrollment
           private(set) var id = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
-          private(set) var grade = QuarryCore.TableColumn<Enrollment, String>("grade", qualifiedName: "\"enrollments\".\"grade\"")
+          let grade: QuarryCore.TableColumn<Enrollment, String>
           private(set) var primaryKey = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
+            self.grade = .init("grade", qualifiedName: "\"enrollments\".\"grade\"", qualifier: qualifier)
             self.id.qualify(by: qualifier)
-            self.grade.qualify(by: qualifier)
             self.primaryKey.qualify(by: qualifier)
           }
         }
@@ -155,14 +155,14 @@ struct TableMacroCompositeKeyTests {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Membership
           private(set) var key = QuarryCore.MacroSupport.column(Membership.self, MembershipKey.self, "key", qualifiedName: "\"memberships\".\"key\"", tablePrefix: "\"memberships\".")
-          private(set) var role = QuarryCore.TableColumn<Membership, String>("role", qualifiedName: "\"memberships\".\"role\"")
+          let role: QuarryCore.TableColumn<Membership, String>
           private(set) var primaryKey = QuarryCore.MacroSupport.column(Membership.self, MembershipKey.self, "key", qualifiedName: "\"memberships\".\"key\"", tablePrefix: "\"memberships\".")
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
+            self.role = .init("role", qualifiedName: "\"memberships\".\"role\"", qualifier: qualifier)
             self.key.qualify(by: qualifier)
-            self.role.qualify(by: qualifier)
             self.primaryKey.qualify(by: qualifier)
           }
         }
@@ -305,8 +305,8 @@ struct TableMacroCompositeKeyTests {
           typealias QueryValue = Enrollment
           private(set) var id = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
           private(set) var primaryKey = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
             self.id.qualify(by: qualifier)
@@ -389,8 +389,8 @@ struct TableMacroCompositeKeyTests {
           typealias QueryValue = Enrollment
           private(set) var id = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
           private(set) var primaryKey = QuarryCore.MacroSupport.column(Enrollment.self, ID.self, "id", qualifiedName: "\"enrollments\".\"id\"", tablePrefix: "\"enrollments\".")
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
             self.id.qualify(by: qualifier)

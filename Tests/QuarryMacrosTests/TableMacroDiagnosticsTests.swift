@@ -38,13 +38,13 @@ struct TableMacroDiagnosticsTests {
       nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          private(set) var id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
+          let id: QuarryCore.TableColumn<Reminder, Int>
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"reminders\".\"id\"", qualifier: qualifier)
           }
         }
         struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
@@ -127,13 +127,13 @@ struct TableMacroDiagnosticsTests {
       nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          private(set) var id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
+          let id: QuarryCore.TableColumn<Reminder, Int>
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"reminders\".\"id\"", qualifier: qualifier)
           }
         }
         struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
@@ -310,14 +310,14 @@ struct TableMacroDiagnosticsTests {
       nonisolated extension Measurement: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Measurement
-          private(set) var id = QuarryCore.TableColumn<Measurement, Int>("id", qualifiedName: "\"measurements\".\"id\"")
-          private(set) var value = QuarryCore.TableColumn<Measurement, Int>("value", qualifiedName: "\"measurements\".\"value\"")
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let id: QuarryCore.TableColumn<Measurement, Int>
+          let value: QuarryCore.TableColumn<Measurement, Int>
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
-            self.value.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"measurements\".\"id\"", qualifier: qualifier)
+            self.value = .init("value", qualifiedName: "\"measurements\".\"value\"", qualifier: qualifier)
           }
         }
         typealias Draft = Measurement
@@ -412,15 +412,15 @@ struct TableMacroDiagnosticsTests {
       nonisolated extension Item: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Item
-          private(set) var id = QuarryCore.TableColumn<Item, Int>("id", qualifiedName: "\"items\".\"id\"")
-          private(set) var kind = QuarryCore.TableColumn<Item, String>("kind", qualifiedName: "\"items\".\"kind\"")
+          let id: QuarryCore.TableColumn<Item, Int>
+          let kind: QuarryCore.TableColumn<Item, String>
           var primaryKey: QuarryCore.TableColumn<Item, Int> { self.id }
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
-            self.kind.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"items\".\"id\"", qualifier: qualifier)
+            self.kind = .init("kind", qualifiedName: "\"items\".\"kind\"", qualifier: qualifier)
           }
         }
         struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {

@@ -31,23 +31,23 @@ struct TableMacroDraftTests {
       nonisolated extension Attendee: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Attendee
-          private(set) var id = QuarryCore.TableColumn<Attendee, Int?>("id", qualifiedName: "\"attendees\".\"id\"")
-          private(set) var name = QuarryCore.TableColumn<Attendee, String>("name", qualifiedName: "\"attendees\".\"name\"")
-          private(set) var email = QuarryCore.TableColumn<Attendee, String?>("email", qualifiedName: "\"attendees\".\"email\"")
-          private(set) var nickname = QuarryCore.TableColumn<Attendee, Optional<String>>("nickname", qualifiedName: "\"attendees\".\"nickname\"")
-          private(set) var joinedAt = QuarryCore.TableColumn<Attendee, Date>("joinedAt", qualifiedName: "\"attendees\".\"joinedAt\"")
-          private(set) var rank = QuarryCore.TableColumn<Attendee, Int>("rank", qualifiedName: "\"attendees\".\"rank\"")
+          let id: QuarryCore.TableColumn<Attendee, Int?>
+          let name: QuarryCore.TableColumn<Attendee, String>
+          let email: QuarryCore.TableColumn<Attendee, String?>
+          let nickname: QuarryCore.TableColumn<Attendee, Optional<String>>
+          let joinedAt: QuarryCore.TableColumn<Attendee, Date>
+          let rank: QuarryCore.TableColumn<Attendee, Int>
           var primaryKey: QuarryCore.TableColumn<Attendee, Int?> { self.id }
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
-            self.name.qualify(by: qualifier)
-            self.email.qualify(by: qualifier)
-            self.nickname.qualify(by: qualifier)
-            self.joinedAt.qualify(by: qualifier)
-            self.rank.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"attendees\".\"id\"", qualifier: qualifier)
+            self.name = .init("name", qualifiedName: "\"attendees\".\"name\"", qualifier: qualifier)
+            self.email = .init("email", qualifiedName: "\"attendees\".\"email\"", qualifier: qualifier)
+            self.nickname = .init("nickname", qualifiedName: "\"attendees\".\"nickname\"", qualifier: qualifier)
+            self.joinedAt = .init("joinedAt", qualifiedName: "\"attendees\".\"joinedAt\"", qualifier: qualifier)
+            self.rank = .init("rank", qualifiedName: "\"attendees\".\"rank\"", qualifier: qualifier)
           }
         }
         struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
@@ -157,15 +157,15 @@ struct TableMacroDraftTests {
       nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          private(set) var id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
-          private(set) var title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
+          let id: QuarryCore.TableColumn<Reminder, Int>
+          let title: QuarryCore.TableColumn<Reminder, String>
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
-            self.title.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"reminders\".\"id\"", qualifier: qualifier)
+            self.title = .init("title", qualifiedName: "\"reminders\".\"title\"", qualifier: qualifier)
           }
         }
         struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table, Sendable, Equatable, Hashable, Codable {

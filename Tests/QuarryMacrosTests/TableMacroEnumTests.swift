@@ -27,15 +27,15 @@ struct TableMacroEnumTests {
         public nonisolated struct TableColumns: QuarryCore.TableDefinition {
           public typealias QueryValue = Post
           public private(set) var photo = QuarryCore.MacroSupport.column(Post.self, Photo?.self, "photo", qualifiedName: "\"posts\".\"photo\"", tablePrefix: "\"posts\".")
-          public private(set) var note = QuarryCore.TableColumn<Post, String?>("note", qualifiedName: "\"posts\".\"note\"")
-          public private(set) var link = QuarryCore.TableColumn<Post, URL?>("link_url", qualifiedName: "\"posts\".\"link_url\"")
-          public private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          public init() {}
+          public let note: QuarryCore.TableColumn<Post, String?>
+          public let link: QuarryCore.TableColumn<Post, URL?>
+          public let columnQualifier: QuarryCore.ColumnQualifier
+          public init() { self.init(qualifier: .table) }
           public init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
+            self.note = .init("note", qualifiedName: "\"posts\".\"note\"", qualifier: qualifier)
+            self.link = .init("link_url", qualifiedName: "\"posts\".\"link_url\"", qualifier: qualifier)
             self.photo.qualify(by: qualifier)
-            self.note.qualify(by: qualifier)
-            self.link.qualify(by: qualifier)
           }
         }
         public typealias Draft = Post
@@ -122,14 +122,14 @@ struct TableMacroEnumTests {
       nonisolated extension Entry: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Entry
-          private(set) var tags = QuarryCore.TableColumn<Entry, [String].JSONRepresentation?>("tags", qualifiedName: "\"archive\".\"entries\".\"tags\"")
-          private(set) var interval = QuarryCore.TableColumn<Entry, Date?>("interval", qualifiedName: "\"archive\".\"entries\".\"interval\"")
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let tags: QuarryCore.TableColumn<Entry, [String].JSONRepresentation?>
+          let interval: QuarryCore.TableColumn<Entry, Date?>
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.tags.qualify(by: qualifier)
-            self.interval.qualify(by: qualifier)
+            self.tags = .init("tags", qualifiedName: "\"archive\".\"entries\".\"tags\"", qualifier: qualifier)
+            self.interval = .init("interval", qualifiedName: "\"archive\".\"entries\".\"interval\"", qualifier: qualifier)
           }
         }
         typealias Draft = Entry
@@ -353,14 +353,14 @@ struct TableMacroEnumTests {
       nonisolated extension Post: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Post
-          private(set) var note = QuarryCore.TableColumn<Post, String?>("noteID", qualifiedName: "\"posts\".\"noteID\"")
-          private(set) var code = QuarryCore.TableColumn<Post, Int?>("code", qualifiedName: "\"posts\".\"code\"")
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let note: QuarryCore.TableColumn<Post, String?>
+          let code: QuarryCore.TableColumn<Post, Int?>
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.note.qualify(by: qualifier)
-            self.code.qualify(by: qualifier)
+            self.note = .init("noteID", qualifiedName: "\"posts\".\"noteID\"", qualifier: qualifier)
+            self.code = .init("code", qualifiedName: "\"posts\".\"code\"", qualifier: qualifier)
           }
         }
         typealias Draft = Post

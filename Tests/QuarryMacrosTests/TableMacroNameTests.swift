@@ -21,13 +21,13 @@ struct TableMacroNameTests {
       nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          private(set) var id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminder\".\"id\"")
+          let id: QuarryCore.TableColumn<Reminder, Int>
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"reminder\".\"id\"", qualifier: qualifier)
           }
         }
         struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
@@ -102,12 +102,12 @@ struct TableMacroNameTests {
       nonisolated extension Note: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Note
-          private(set) var title = QuarryCore.TableColumn<Note, String>("title", qualifiedName: "\"archive\".\"notes\".\"title\"")
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let title: QuarryCore.TableColumn<Note, String>
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.title.qualify(by: qualifier)
+            self.title = .init("title", qualifiedName: "\"archive\".\"notes\".\"title\"", qualifier: qualifier)
           }
         }
         typealias Draft = Note
@@ -146,12 +146,12 @@ struct TableMacroNameTests {
       nonisolated extension Tag: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Tag
-          private(set) var name = QuarryCore.TableColumn<Tag, String>("name", qualifiedName: "\"main\".\"tags\".\"name\"")
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let name: QuarryCore.TableColumn<Tag, String>
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.name.qualify(by: qualifier)
+            self.name = .init("name", qualifiedName: "\"main\".\"tags\".\"name\"", qualifier: qualifier)
           }
         }
         typealias Draft = Tag
@@ -218,12 +218,12 @@ struct TableMacroNameTests {
       nonisolated extension Category: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Category
-          private(set) var name = QuarryCore.TableColumn<Category, String>("name", qualifiedName: "\"categories\".\"name\"")
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let name: QuarryCore.TableColumn<Category, String>
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.name.qualify(by: qualifier)
+            self.name = .init("name", qualifiedName: "\"categories\".\"name\"", qualifier: qualifier)
           }
         }
         typealias Draft = Category
@@ -261,12 +261,12 @@ struct TableMacroNameTests {
       nonisolated extension Status: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Status
-          private(set) var name = QuarryCore.TableColumn<Status, String>("name", qualifiedName: "\"statuses\".\"name\"")
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let name: QuarryCore.TableColumn<Status, String>
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.name.qualify(by: qualifier)
+            self.name = .init("name", qualifiedName: "\"statuses\".\"name\"", qualifier: qualifier)
           }
         }
         typealias Draft = Status
@@ -304,12 +304,12 @@ struct TableMacroNameTests {
       nonisolated extension RemindersList: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = RemindersList
-          private(set) var name = QuarryCore.TableColumn<RemindersList, String>("name", qualifiedName: "\"remindersLists\".\"name\"")
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let name: QuarryCore.TableColumn<RemindersList, String>
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.name.qualify(by: qualifier)
+            self.name = .init("name", qualifiedName: "\"remindersLists\".\"name\"", qualifier: qualifier)
           }
         }
         typealias Draft = RemindersList

@@ -23,15 +23,15 @@ struct TableMacroPrimaryKeyTests {
       nonisolated extension Book: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Book
-          private(set) var isbn = QuarryCore.TableColumn<Book, String>("isbn", qualifiedName: "\"books\".\"isbn\"")
-          private(set) var title = QuarryCore.TableColumn<Book, String>("title", qualifiedName: "\"books\".\"title\"")
+          let isbn: QuarryCore.TableColumn<Book, String>
+          let title: QuarryCore.TableColumn<Book, String>
           var primaryKey: QuarryCore.TableColumn<Book, String> { self.isbn }
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.isbn.qualify(by: qualifier)
-            self.title.qualify(by: qualifier)
+            self.isbn = .init("isbn", qualifiedName: "\"books\".\"isbn\"", qualifier: qualifier)
+            self.title = .init("title", qualifiedName: "\"books\".\"title\"", qualifier: qualifier)
           }
         }
         struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
@@ -109,14 +109,14 @@ struct TableMacroPrimaryKeyTests {
       nonisolated extension Event: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Event
-          private(set) var id = QuarryCore.TableColumn<Event, String>("id", qualifiedName: "\"events\".\"id\"")
-          private(set) var name = QuarryCore.TableColumn<Event, String>("name", qualifiedName: "\"events\".\"name\"")
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let id: QuarryCore.TableColumn<Event, String>
+          let name: QuarryCore.TableColumn<Event, String>
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
-            self.name.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"events\".\"id\"", qualifier: qualifier)
+            self.name = .init("name", qualifiedName: "\"events\".\"name\"", qualifier: qualifier)
           }
         }
         typealias Draft = Event

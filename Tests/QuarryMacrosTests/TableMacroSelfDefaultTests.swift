@@ -26,14 +26,14 @@ struct TableMacroSelfDefaultTests {
       nonisolated extension Setting: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Setting
-          private(set) var id = QuarryCore.TableColumn<Setting, Int>("id", qualifiedName: "\"settings\".\"id\"")
+          let id: QuarryCore.TableColumn<Setting, Int>
           private(set) var limit = QuarryCore.MacroSupport.column(Setting.self, Setting.Limit.self, "limit", qualifiedName: "\"settings\".\"limit\"", tablePrefix: "\"settings\".")
           var primaryKey: QuarryCore.TableColumn<Setting, Int> { self.id }
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"settings\".\"id\"", qualifier: qualifier)
             self.limit.qualify(by: qualifier)
           }
         }

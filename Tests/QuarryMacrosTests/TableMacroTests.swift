@@ -34,18 +34,18 @@ struct TableMacroTests {
       nonisolated extension Reminder: QuarryCore.Table, QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          private(set) var id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
-          private(set) var title = QuarryCore.TableColumn<Reminder, String>("title", qualifiedName: "\"reminders\".\"title\"")
-          private(set) var isCompleted = QuarryCore.TableColumn<Reminder, Bool>("is_completed", qualifiedName: "\"reminders\".\"is_completed\"")
+          let id: QuarryCore.TableColumn<Reminder, Int>
+          let title: QuarryCore.TableColumn<Reminder, String>
+          let isCompleted: QuarryCore.TableColumn<Reminder, Bool>
           private(set) var priority = QuarryCore.MacroSupport.column(Reminder.self, Priority?.self, "priority", qualifiedName: "\"reminders\".\"priority\"", tablePrefix: "\"reminders\".")
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
-            self.title.qualify(by: qualifier)
-            self.isCompleted.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"reminders\".\"id\"", qualifier: qualifier)
+            self.title = .init("title", qualifiedName: "\"reminders\".\"title\"", qualifier: qualifier)
+            self.isCompleted = .init("is_completed", qualifiedName: "\"reminders\".\"is_completed\"", qualifier: qualifier)
             self.priority.qualify(by: qualifier)
           }
         }
@@ -134,8 +134,8 @@ struct TableMacroTests {
       nonisolated extension Empty: QuarryCore.Table {
         nonisolated struct TableColumns: QuarryCore.TableDefinition {
           typealias QueryValue = Empty
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
           }
@@ -189,12 +189,12 @@ struct TableMacroTests {
       nonisolated extension Item: QuarryCore.Table {
         public nonisolated struct TableColumns: QuarryCore.TableDefinition {
           public typealias QueryValue = Item
-          public private(set) var isDeleted = QuarryCore.TableColumn<Item, Bool>("isDeleted", qualifiedName: "\"items\".\"isDeleted\"")
-          public private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          public init() {}
+          public let isDeleted: QuarryCore.TableColumn<Item, Bool>
+          public let columnQualifier: QuarryCore.ColumnQualifier
+          public init() { self.init(qualifier: .table) }
           public init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.isDeleted.qualify(by: qualifier)
+            self.isDeleted = .init("isDeleted", qualifiedName: "\"items\".\"isDeleted\"", qualifier: qualifier)
           }
         }
         public typealias Draft = Item
@@ -252,13 +252,13 @@ struct TableMacroTests {
       nonisolated extension Reminder: QuarryCore.PrimaryKeyedTable {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          private(set) var id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
+          let id: QuarryCore.TableColumn<Reminder, Int>
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"reminders\".\"id\"", qualifier: qualifier)
           }
         }
         struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {
@@ -323,13 +323,13 @@ struct TableMacroTests {
       nonisolated extension Reminder {
         nonisolated struct TableColumns: QuarryCore.PrimaryKeyedTableDefinition {
           typealias QueryValue = Reminder
-          private(set) var id = QuarryCore.TableColumn<Reminder, Int>("id", qualifiedName: "\"reminders\".\"id\"")
+          let id: QuarryCore.TableColumn<Reminder, Int>
           var primaryKey: QuarryCore.TableColumn<Reminder, Int> { self.id }
-          private(set) var columnQualifier = QuarryCore.ColumnQualifier.table
-          init() {}
+          let columnQualifier: QuarryCore.ColumnQualifier
+          init() { self.init(qualifier: .table) }
           init(qualifier: QuarryCore.ColumnQualifier) {
             self.columnQualifier = qualifier
-            self.id.qualify(by: qualifier)
+            self.id = .init("id", qualifiedName: "\"reminders\".\"id\"", qualifier: qualifier)
           }
         }
         struct Draft: nonisolated QuarryCore.TableDraft, nonisolated QuarryCore.Table {

@@ -18,16 +18,19 @@ public struct TableColumn<Root: Table, Value: QueryBindable>: QueryExpression, S
   @usableFromInline var qualifier: ColumnQualifier
 
   /// Describes the column `name` of `Root`, whose table-qualified, quoted name is
-  /// `qualifiedName` (`"reminders"."title"`).
+  /// `qualifiedName` (`"reminders"."title"`), qualified by `qualifier`: the table's name, or
+  /// an alias.
   ///
   /// `TableColumn<Reminder, String>("title", qualifiedName: #""reminders"."title""#)` renders
   /// `"reminders"."title"`.
   @inlinable
-  public init(_ name: StaticString, qualifiedName: StaticString) {
+  public init(
+    _ name: StaticString, qualifiedName: StaticString, qualifier: ColumnQualifier = .table
+  ) {
     self.nameLiteral = name
     self.tablePrefixLiteral = ""
     self.qualifiedNameLiteral = qualifiedName
-    self.qualifier = .table
+    self.qualifier = qualifier
   }
 
   /// Describes the column `name` of a group inside `Root`: it renders `tablePrefix` (the quoted
@@ -47,7 +50,7 @@ public struct TableColumn<Root: Table, Value: QueryBindable>: QueryExpression, S
   }
 
   /// Qualifies the column by `qualifier` instead: what `@Table`'s `TableColumns(qualifier:)`
-  /// does to each column.
+  /// does to a column whose type the macro can't tell from its name.
   ///
   /// `Reminder.TableColumns(qualifier: ColumnQualifier("r")).title` renders `"r"."title"`.
   public mutating func qualify(by qualifier: ColumnQualifier) {
