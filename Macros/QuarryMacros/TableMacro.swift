@@ -126,7 +126,7 @@ extension TableModel {
           "\(access)var primaryKey: \(columnType(primaryKey.storedType))"
             + " { self.\(primaryKey.propertyName) }")
       } else {
-        // A composite key: its own group of the key's columns.
+        // A key the macro can't type: a column of another type, or a composite key's group.
         append(undecided: "primaryKey", primaryKey)
       }
     }
