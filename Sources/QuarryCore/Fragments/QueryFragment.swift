@@ -124,8 +124,13 @@ public struct QueryFragment: Hashable, Sendable {
     // An array already empty that keeps its storage is left as it is (most fragments have no
     // form): emptying one in place still costs a call.
     if !keepingCapacity || !text.isEmpty { text.removeAll(keepingCapacity: keepingCapacity) }
-    if !keepingCapacity || !values.isEmpty { values.removeAll(keepingCapacity: keepingCapacity) }
-    if !keepingCapacity || !placeholders.isEmpty {
+    if keepingCapacity && values.count <= 8 && placeholders.count <= 8 {
+      // A statement's few values are dropped one by one: `removeAll(keepingCapacity:)` goes
+      // through `replaceSubrange` and a generic destroy, which cost more than the values do.
+      while !values.isEmpty { values.removeLast() }
+      while !placeholders.isEmpty { placeholders.removeLast() }
+    } else {
+      values.removeAll(keepingCapacity: keepingCapacity)
       placeholders.removeAll(keepingCapacity: keepingCapacity)
     }
     if !keepingCapacity || !forms.isEmpty { forms.removeAll(keepingCapacity: keepingCapacity) }
