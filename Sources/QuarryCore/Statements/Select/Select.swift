@@ -1,7 +1,16 @@
 /// A `SELECT` statement over a table, decoding rows of `QueryValue`.
 public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
+  /// The selected result columns (one fragment each, or nil for every column of `From`), and
+  /// whether the select is `SELECT DISTINCT`: one stored value, so that a select has three.
+  /// (With four, the optimizer left a copy of the whole select, and a destroy of it, after
+  /// every initializer a caller inlined.)
+  @usableFromInline var shape: (terms: [QueryFragment]?, isDistinct: Bool)
+
   /// The selected result columns, one fragment each, or nil for every column of `From`.
-  @usableFromInline package var selectionTerms: [QueryFragment]?
+  @inlinable package var selectionTerms: [QueryFragment]? {
+    get { shape.terms }
+    set { shape.terms = newValue }
+  }
   /// The selected columns, or nil for every column of `From`.
   ///
   /// `Reminder.select { ($0.id, $0.title) }.selection!` renders
@@ -13,7 +22,10 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
     return selection
   }
   /// Whether the select is `SELECT DISTINCT`.
-  public var isDistinct = false
+  @inlinable public var isDistinct: Bool {
+    get { shape.isDistinct }
+    set { shape.isDistinct = newValue }
+  }
   /// The `WHERE` clause.
   ///
   /// ```swift
@@ -26,7 +38,7 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   /// ```
   @usableFromInline package var filter: Where<From>
   /// `GROUP BY`, `HAVING`, `ORDER BY`, `LIMIT`.
-  public var clauses = SelectClauses()
+  public var clauses: SelectClauses
 
   /// A select of `selection` (every column when nil), one result value, from the rows `filter`
   /// keeps.
@@ -40,15 +52,15 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   /// WHERE "reminders"."isCompleted"
   /// ```
   @inlinable
-  public init(selection: QueryFragment? = nil, filter: Where<From> = Where()) {
-    self.selectionTerms = selection.map { [$0] }
+  public init(selection: QueryFragment? = nil, filter: consuming Where<From> = Where()) {
+    let clauses = filter.applyDefaultScope()
+    self.shape = (selection.map { [$0] }, false)
     self.filter = filter
-    if let clauses = self.filter.applyDefaultScope() { self.clauses = clauses }
+    self.clauses = clauses ?? SelectClauses()
   }
 
   init<Other>(_ other: Select<Other, From>, terms: [QueryFragment]?) {
-    self.selectionTerms = terms
-    self.isDistinct = other.isDistinct
+    self.shape = (terms, other.isDistinct)
     self.filter = other.filter
     self.clauses = other.clauses
   }
