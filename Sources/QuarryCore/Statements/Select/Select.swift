@@ -7,10 +7,7 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
   @usableFromInline var shape: (terms: [QueryFragment]?, isDistinct: Bool)
 
   /// The selected result columns, one fragment each, or nil for every column of `From`.
-  @inlinable package var selectionTerms: [QueryFragment]? {
-    get { shape.terms }
-    set { shape.terms = newValue }
-  }
+  @inlinable package var selectionTerms: [QueryFragment]? { shape.terms }
   /// The selected columns, or nil for every column of `From`.
   ///
   /// `Reminder.select { ($0.id, $0.title) }.selection!` renders
