@@ -28,7 +28,7 @@ public struct DatabaseFunctionMacro: PeerMacro {
       context.diagnose(diagnostic)
     }
     guard model.diagnostics.isEmpty else { return [] }
-    return model.peerSource().map { DeclSyntax("\(raw: $0)") }
+    return model.peerSource().map(Verbatim.declaration)
   }
 }
 

@@ -49,10 +49,7 @@ public struct SelectionMacro: ExtensionMacro {
       context.diagnose(diagnostic)
       return []
     }
-    guard let extensionDecl = DeclSyntax("\(raw: source)").as(ExtensionDeclSyntax.self) else {
-      return []
-    }
-    return [extensionDecl]
+    return [Verbatim.extension(source)]
   }
 }
 

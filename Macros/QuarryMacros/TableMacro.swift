@@ -21,7 +21,7 @@ public struct TableMacro: ExtensionMacro {
       model.diagnostics.forEach(context.diagnose)
       guard model.diagnostics.isEmpty else { return [] }
       let source = model.tableExtensionSource(declaresAll: declaresStaticAll(declaration))
-      return DeclSyntax("\(raw: source)").as(ExtensionDeclSyntax.self).map { [$0] } ?? []
+      return [Verbatim.extension(source)]
     }
     let model = TableModel(
       attribute: node, declaration: declaration, typeName: type.trimmedDescription)
@@ -33,10 +33,7 @@ public struct TableMacro: ExtensionMacro {
     let source = model.extensionSource(
       conformances: model.conformances.filter(requested.contains),
       declaresAll: declaresStaticAll(declaration))
-    guard let extensionDecl = DeclSyntax("\(raw: source)").as(ExtensionDeclSyntax.self) else {
-      return []
-    }
-    return [extensionDecl]
+    return [Verbatim.extension(source)]
   }
 
   /// Whether the type declares its own `static let all` (or `var`): its default scope.

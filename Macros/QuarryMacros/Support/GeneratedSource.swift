@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// `header { body }`, with the body indented; `header {}` when the body is empty.
 func block(_ header: String, _ body: [String]) -> [String] {
   if body.isEmpty { return ["\(header) {}"] }
@@ -10,4 +12,35 @@ func optional(_ type: String) -> String {
     type.contains("->") || type.hasPrefix("any ") || type.hasPrefix("some ")
     || type.contains("&")
   return needsParentheses ? "(\(type))?" : "\(type)?"
+}
+
+/// Generated source, handed to the compiler as it is.
+///
+/// The compiler receives every expansion as text and parses it itself. Parsing the generated
+/// code here first, only to print it back, was most of the plugin's time in a debug build (W7), so
+/// the text travels in a single token of an otherwise empty node, whose `description` is exactly
+/// `source`. The compiler still parses and checks all of it.
+enum Verbatim {
+  /// A declaration whose text is `source`.
+  static func declaration(_ source: String) -> DeclSyntax {
+    DeclSyntax(
+      MissingDeclSyntax(
+        UnexpectedNodesSyntax([Syntax(token(source))]),
+        placeholder: .identifier("", presence: .missing)))
+  }
+
+  /// An extension whose text is `source`, which must be a whole `extension … { … }`.
+  static func `extension`(_ source: String) -> ExtensionDeclSyntax {
+    ExtensionDeclSyntax(
+      UnexpectedNodesSyntax([Syntax(token(source))]),
+      extensionKeyword: .keyword(.extension, presence: .missing),
+      extendedType: MissingTypeSyntax(placeholder: .identifier("", presence: .missing)),
+      memberBlock: MemberBlockSyntax(
+        leftBrace: .leftBraceToken(presence: .missing), members: [],
+        rightBrace: .rightBraceToken(presence: .missing)))
+  }
+
+  private static func token(_ source: String) -> TokenSyntax {
+    TokenSyntax(.unknown(source), presence: .present)
+  }
 }
