@@ -19,7 +19,8 @@ func optional(_ type: String) -> String {
 /// The compiler receives every expansion as text and parses it itself. Parsing the generated
 /// code here first, only to print it back, was most of the plugin's time in a debug build (W7), so
 /// the text travels in a single token of an otherwise empty node, whose `description` is exactly
-/// `source`. The compiler still parses and checks all of it.
+/// `source`. The compiler still parses and checks all of it. (Only for macros whose
+/// `formatMode` is `.disabled`: the formatter would read the token as one opaque word.)
 enum Verbatim {
   /// A declaration whose text is `source`.
   static func declaration(_ source: String) -> DeclSyntax {
