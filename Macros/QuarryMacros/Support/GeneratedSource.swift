@@ -26,14 +26,14 @@ enum Verbatim {
   static func declaration(_ source: String) -> DeclSyntax {
     DeclSyntax(
       MissingDeclSyntax(
-        UnexpectedNodesSyntax([Syntax(token(source))]),
+        carrying(source),
         placeholder: .identifier("", presence: .missing)))
   }
 
   /// An extension whose text is `source`, which must be a whole `extension … { … }`.
   static func `extension`(_ source: String) -> ExtensionDeclSyntax {
     ExtensionDeclSyntax(
-      UnexpectedNodesSyntax([Syntax(token(source))]),
+      carrying(source),
       extensionKeyword: .keyword(.extension, presence: .missing),
       extendedType: MissingTypeSyntax(placeholder: .identifier("", presence: .missing)),
       memberBlock: MemberBlockSyntax(
@@ -41,7 +41,8 @@ enum Verbatim {
         rightBrace: .rightBraceToken(presence: .missing)))
   }
 
-  private static func token(_ source: String) -> TokenSyntax {
-    TokenSyntax(.unknown(source), presence: .present)
+  /// The one token that holds the text, in the slot that leads the node.
+  private static func carrying(_ source: String) -> UnexpectedNodesSyntax {
+    UnexpectedNodesSyntax([Syntax(TokenSyntax(.unknown(source), presence: .present))])
   }
 }
