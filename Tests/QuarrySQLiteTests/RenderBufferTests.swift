@@ -19,6 +19,7 @@ struct RenderBufferTests {
       .order { $0.title.desc() }.limit(5)
     #expect(try longer.fetchAll(db).map(\.title) == ["bread"])
     let storage = db.renderBuffer.utf8.capacity
+    let address = db.renderBuffer.utf8.withUnsafeBufferPointer { $0.baseAddress }
     #expect(storage >= longer.query.utf8.count)
     #expect(db.renderBuffer.utf8.isEmpty == false)
 
@@ -27,6 +28,9 @@ struct RenderBufferTests {
     let titles = try Reminder.select { $0.title }.order { $0.id }.fetchAll(db)
     #expect(titles == ["milk", "eggs", "bread"])
     #expect(db.renderBuffer.utf8.capacity == storage)
+    // The same storage, not a copy of it: the statement cache keeps its own copy of each new
+    // statement's text, so the buffer is never shared when the next statement is written.
+    #expect(db.renderBuffer.utf8.withUnsafeBufferPointer { $0.baseAddress } == address)
 
     // A lookup runs the schema's pre-rendered select, which the buffer never takes in.
     #expect(try Reminder.find(2).fetchOne(db)?.title == "eggs")

@@ -50,10 +50,15 @@ package struct StatementCache {
       // In use: a fresh one for this run, not kept.
       return try db.prepare(utf8: utf8)
     }
-    let preparation = try db.prepare(utf8: utf8)
+    // The statement and its key keep a copy of the text, made to measure: holding the caller's
+    // array (a connection's render buffer) would make the next statement rendered into that
+    // buffer copy it first, and would keep the buffer's spare capacity for as long as the
+    // statement is cached.
+    let text = utf8.withUnsafeBufferPointer { Array($0) }
+    let preparation = try db.prepare(utf8: text)
     if case .statement(let prepared) = preparation {
       if statements.count >= capacity { evictLeastRecentlyUsed() }
-      statements[key] = prepared
+      statements[StatementKey(text)] = prepared
       use(prepared)
     }
     return preparation
