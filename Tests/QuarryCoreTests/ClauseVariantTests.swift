@@ -136,6 +136,45 @@ struct ClauseVariantTests {
       sql: grouped + #" HAVING (count("items"."id") > 0) AND (count("items"."id") > 2)"#)
     #expect(noRows.isEmpty)
   }
+
+  /// An order by one column of the table is kept as the column's name, with its direction.
+  /// A second term, a column under an alias or a direction with `NULLS` renders as text. A
+  /// copy given a second term leaves the select it came from with the one column.
+  @Test func anOrderByOneColumnAndWhatFollowsIt() throws {
+    let db = try itemsDatabase()
+    let byName = Item.order { $0.name.desc() }.select(\.name)
+    let thenByID = byName.order { $0.id }
+    let ascending = Item.where { $0.id < 4 }.order { $0.name.asc() }.limit(2).select(\.name)
+    let unstated = Item.order(by: \.rank).select(\.name)
+    let aliased = Item.aliased("i").all.order { $0.name.desc() }.select { $0.name }
+    let nullsLast = Item.order { $0.rank.desc(nulls: .last) }.select(\.name)
+    let names = try assertQuery(
+      byName, db: db,
+      sql: #"SELECT "items"."name" FROM "items" ORDER BY "items"."name" DESC"#)
+    #expect(names == ["dates", "cheese", "bread", "apple"])
+    let thenByIDNames = try assertQuery(
+      thenByID, db: db,
+      sql: #"SELECT "items"."name" FROM "items" ORDER BY "items"."name" DESC, "items"."id""#)
+    #expect(thenByIDNames == names)
+    let ascendingNames = try assertQuery(
+      ascending, db: db,
+      sql: """
+        SELECT "items"."name" FROM "items" WHERE ("items"."id" < 4) ORDER BY "items"."name" ASC \
+        LIMIT 2
+        """)
+    #expect(ascendingNames == ["apple", "bread"])
+    let unstatedNames = try assertQuery(
+      unstated, db: db, sql: #"SELECT "items"."name" FROM "items" ORDER BY "items"."rank""#)
+    #expect(unstatedNames == ["dates", "bread", "apple", "cheese"])
+    let aliasedNames = try assertQuery(
+      aliased, db: db,
+      sql: #"SELECT "i"."name" FROM "items" AS "i" ORDER BY "i"."name" DESC"#)
+    #expect(aliasedNames == names)
+    let nullsLastNames = try assertQuery(
+      nullsLast, db: db,
+      sql: #"SELECT "items"."name" FROM "items" ORDER BY "items"."rank" DESC NULLS LAST"#)
+    #expect(nullsLastNames == ["cheese", "apple", "bread", "dates"])
+  }
 }
 
 @Suite("CASE with a base")

@@ -73,3 +73,55 @@ extension QueryExpression {
     nulls == .first ? desc().nullsFirst() : desc().nullsLast()
   }
 }
+
+/// The direction written after a column in `ORDER BY`: none, `ASC` or `DESC`.
+@usableFromInline
+enum OrderingDirection: Sendable {
+  case unstated, ascending, descending
+
+  @inlinable
+  func write(to fragment: inout QueryFragment) {
+    switch self {
+    case .unstated: break
+    case .ascending: fragment.append(literal: " ASC")
+    case .descending: fragment.append(literal: " DESC")
+    }
+  }
+}
+
+/// A term that may be a column of a table under the table's own name, maybe in a direction:
+/// an `ORDER BY` keeps such a term as the column's static name, in no buffer of its own.
+@usableFromInline
+protocol OrderableColumn {
+  /// The column's qualified, quoted name and the direction; nil when the term is not that.
+  var orderedName: (StaticString, OrderingDirection)? { get }
+}
+
+extension OrderableColumn {
+  /// ``orderedName`` of `term`, a value of this type. (Asked of the type, not of the value
+  /// cast to an existential: that would box the value.)
+  @inlinable
+  static func orderedName(of term: some Any) -> (StaticString, OrderingDirection)? {
+    (term as? Self)?.orderedName
+  }
+}
+
+extension TableColumn: OrderableColumn {
+  @inlinable
+  var orderedName: (StaticString, OrderingDirection)? {
+    guard qualifier.isTable, tablePrefixLiteral.utf8CodeUnitCount == 0 else { return nil }
+    return (qualifiedNameLiteral, .unstated)
+  }
+}
+
+extension OrderingTerm: OrderableColumn where Base: OrderableColumn {
+  @inlinable
+  var orderedName: (StaticString, OrderingDirection)? {
+    guard let (name, unstated) = base.orderedName, unstated == .unstated else { return nil }
+    switch direction {
+    case "ASC": return (name, .ascending)
+    case "DESC": return (name, .descending)
+    default: return nil
+    }
+  }
+}

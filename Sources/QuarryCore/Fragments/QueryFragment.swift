@@ -266,7 +266,14 @@ public struct QueryFragment: Hashable, Sendable {
     let shift = text.count
     text.append(contentsOf: other.text)
     if !other.values.isEmpty {
-      values.append(contentsOf: other.values)
+      if other.values.count <= 8 {
+        // A clause's few values one by one: `append(contentsOf:)` copies them through the
+        // runtime's generic array copy, which costs more than they do.
+        values.reserveCapacity(values.count + other.values.count)
+        for value in other.values { values.append(value) }
+      } else {
+        values.append(contentsOf: other.values)
+      }
       if shift == 0 && placeholders.isEmpty {
         placeholders = other.placeholders
       } else {

@@ -27,7 +27,7 @@ public struct CompoundSelect<QueryValue>: Statement, Sendable {
   @usableFromInline
   static func writeArm(_ arm: some Statement, to fragment: inout QueryFragment) {
     if let select = arm as? any SelectStatement,
-      !select.clauses.ordering.isEmpty || select.clauses.limit != nil
+      select.clauses.isOrdered || select.clauses.limit != nil
         || select.clauses.offset != nil
     {
       fragment.append(sql: "SELECT * FROM ")

@@ -2,24 +2,75 @@
 /// `LIMIT` and `OFFSET`. Opaque outside Quarry: a table's default scope carries them, and
 /// only the statement that holds them renders them.
 public struct SelectClauses: Sendable {
-  /// The `ORDER BY` terms, comma-separated; nil for none. The order and the limit, the
-  /// clauses selects have most, are kept in the value itself: they need no box, and nil costs
-  /// nothing to copy or release.
-  @usableFromInline var orderingTerms: QueryFragment?
+  /// The `ORDER BY` terms; nil for none. The order and the limit, the clauses selects have
+  /// most, are kept in the value itself: they need no box, and nil costs nothing to copy or
+  /// release.
+  @usableFromInline var orderingTerms: Ordering?
   /// The `LIMIT` value; nil for none.
   @usableFromInline package var limit: Term?
   /// `GROUP BY`, `HAVING` and `OFFSET`, in one box shared by copies until one of them
   /// changes: nil while none is set.
   @usableFromInline var others: OtherClauses?
 
-  /// The `ORDER BY` terms, comma-separated; empty for none.
-  @inlinable package var ordering: QueryFragment {
-    get { orderingTerms ?? QueryFragment() }
-    _modify {
-      if orderingTerms == nil { orderingTerms = QueryFragment() }
-      yield &orderingTerms!
+  /// The `ORDER BY` terms.
+  @usableFromInline
+  enum Ordering: Sendable {
+    /// One column of the table, under the table's name, in a direction: the order most
+    /// selects have, kept as the column's static name instead of text in a buffer.
+    case column(StaticString, OrderingDirection)
+    /// Terms, comma-separated.
+    case terms(QueryFragment)
+  }
+
+  /// Whether there is an `ORDER BY` term.
+  @inlinable package var isOrdered: Bool {
+    switch orderingTerms {
+    case .none: false
+    case .column: true
+    case .terms(let terms): !terms.isEmpty
     }
   }
+
+  /// The `ORDER BY` terms, comma-separated; empty for none.
+  @usableFromInline package var ordering: QueryFragment {
+    get {
+      var terms = QueryFragment()
+      writeOrdering(to: &terms)
+      return terms
+    }
+    _modify {
+      var terms = ordering
+      orderingTerms = nil
+      yield &terms
+      orderingTerms = .terms(terms)
+    }
+  }
+
+  /// Adds an `ORDER BY` term: the first, when it is a column of the table, as the column's
+  /// name.
+  @inlinable
+  mutating func appendOrderingTerm<Term: QueryAssignable>(_ term: Term) {
+    if orderingTerms == nil, let column = Term.self as? any OrderableColumn.Type,
+      let (name, direction) = column.orderedName(of: term)
+    {
+      orderingTerms = .column(name, direction)
+    } else {
+      Self.appendTerm(term, to: &ordering)
+    }
+  }
+
+  /// Appends the `ORDER BY` terms, comma-separated.
+  @inlinable
+  func writeOrdering(to fragment: inout QueryFragment) {
+    switch orderingTerms {
+    case .none: break
+    case .column(let name, let direction):
+      fragment.append(literal: name)
+      direction.write(to: &fragment)
+    case .terms(let terms): fragment.append(terms)
+    }
+  }
+
   /// The `GROUP BY` terms, comma-separated; empty for none.
   package var grouping: QueryFragment {
     get { others?.grouping ?? QueryFragment() }
@@ -101,7 +152,7 @@ public struct SelectClauses: Sendable {
   /// Whether there are no clauses.
   @inlinable
   package var isEmpty: Bool {
-    guard orderingTerms?.isEmpty ?? true, limit == nil else { return false }
+    guard !isOrdered, limit == nil else { return false }
     guard let others else { return true }
     return others.grouping?.isEmpty ?? true && others.having?.isEmpty ?? true
       && others.offset == nil
@@ -137,7 +188,12 @@ public struct SelectClauses: Sendable {
   /// An upper bound of the bytes ``write(to:)`` appends.
   @inlinable
   var byteCount: Int {
-    var count = (orderingTerms?.text.count ?? 0) + 48
+    var count = 48
+    switch orderingTerms {
+    case .column(let name, _): count += name.utf8CodeUnitCount + 5
+    case .terms(let terms): count += terms.text.count
+    case .none: break
+    }
     if let others {
       count += (others.grouping?.text.count ?? 0) + (others.having?.text.count ?? 0)
     }
@@ -147,7 +203,8 @@ public struct SelectClauses: Sendable {
   /// The number of values ``write(to:)`` binds.
   @inlinable
   var bindingCount: Int {
-    var count = (orderingTerms?.values.count ?? 0) + (limit == nil ? 0 : 2)
+    var count = limit == nil ? 0 : 2
+    if case .terms(let terms) = orderingTerms { count += terms.values.count }
     if let others {
       count +=
         (others.grouping?.values.count ?? 0) + (others.having?.values.count ?? 0)
@@ -170,9 +227,9 @@ public struct SelectClauses: Sendable {
         fragment.append(having)
       }
     }
-    if let ordering = orderingTerms, !ordering.isEmpty {
+    if isOrdered {
       fragment.append(literal: "\nORDER BY ")
-      fragment.append(ordering)
+      writeOrdering(to: &fragment)
     }
     guard limit != nil || offset != nil else { return }
     fragment.append(literal: "\nLIMIT ")

@@ -32,7 +32,7 @@ extension SelectStatement {
   public consuming func order<Term: QueryExpression>(
     by term: (ClauseColumns) -> Term
   ) -> Self {
-    SelectClauses.appendTerm(term(clauseColumns), to: &clauses.ordering)
+    clauses.appendOrderingTerm(term(clauseColumns))
     return self
   }
 
@@ -50,7 +50,7 @@ extension SelectStatement {
     by terms: (ClauseColumns) -> (repeat each Term)
   ) -> Self {
     for term in repeat each terms(clauseColumns) {
-      SelectClauses.appendTerm(term, to: &clauses.ordering)
+      clauses.appendOrderingTerm(term)
     }
     return self
   }
