@@ -39,7 +39,13 @@ public struct SelectClauses: Sendable {
       return terms
     }
     _modify {
-      var terms = ordering
+      var terms: QueryFragment
+      if case .terms(let written) = orderingTerms {
+        terms = written
+      } else {
+        terms = ordering
+      }
+      // Held here alone while it changes: appended to in place, not copied.
       orderingTerms = nil
       yield &terms
       orderingTerms = .terms(terms)
