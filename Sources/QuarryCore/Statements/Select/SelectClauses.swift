@@ -15,8 +15,9 @@ public struct SelectClauses: Sendable {
   /// The `ORDER BY` terms.
   @usableFromInline
   enum Ordering: Sendable {
-    /// One column of the table, under the table's name, in a direction: the order most
-    /// selects have, kept as the column's static name instead of text in a buffer.
+    /// One column of the table, under the table's name, with its direction if one is written:
+    /// the order most selects have, kept as the column's static name instead of as text in a
+    /// buffer of its own.
     case column(StaticString, OrderingDirection)
     /// Terms, comma-separated.
     case terms(QueryFragment)
