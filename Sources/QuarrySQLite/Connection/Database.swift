@@ -46,12 +46,13 @@ public final class Database {
   /// The statements of the user's SQL, by text. At most 256 are kept: the least recently used
   /// makes room for a new one.
   @exclusivity(unchecked)
-  @usableFromInline package var statements = StatementCache(capacity: 256)
+  @usableFromInline package var statements = StatementCache(capacity: 256, copiesText: true)
   /// Quarry's own statements: the schemas' pre-rendered selects by primary key and one-row
   /// inserts, transaction control, savepoints. A fixed set, kept apart so that the user's
   /// statements never evict them, nor they the user's.
   @exclusivity(unchecked)
-  @usableFromInline package var quarryStatements = StatementCache(capacity: .max)
+  @usableFromInline package var quarryStatements = StatementCache(
+    capacity: .max, copiesText: false)
   /// The buffer statements render into, kept between statements: once it has grown to a
   /// statement's size, rendering the next one allocates nothing (``rendered(_:)``).
   @exclusivity(unchecked)

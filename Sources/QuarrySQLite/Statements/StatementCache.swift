@@ -30,8 +30,13 @@ package struct StatementCache {
   /// being the last one, so the statement with the lowest count is the least recently used.
   var useCount: UInt64 = 0
 
-  init(capacity: Int) {
+  /// Whether a new statement keeps a copy of its text instead of the caller's array: true where
+  /// the text is a connection's render buffer, which the next statement is written into.
+  let copiesText: Bool
+
+  init(capacity: Int, copiesText: Bool) {
     self.capacity = capacity
+    self.copiesText = copiesText
   }
 
   /// The idle statement for `utf8`, from the cache or newly prepared on `db` (and then kept,
@@ -50,11 +55,11 @@ package struct StatementCache {
       // In use: a fresh one for this run, not kept.
       return try db.prepare(utf8: utf8)
     }
-    // The statement and its key keep a copy of the text, made to measure: holding the caller's
-    // array (a connection's render buffer) would make the next statement rendered into that
-    // buffer copy it first, and would keep the buffer's spare capacity for as long as the
-    // statement is cached.
-    let text = utf8.withUnsafeBufferPointer { Array($0) }
+    // From a render buffer, the statement and its key keep a copy of the text, made to measure:
+    // holding the buffer would make the next statement written into it copy it first, and
+    // would keep its spare capacity for as long as the statement is cached. A schema's
+    // pre-rendered text is kept as it is: the same array then compares at once with `last`.
+    let text = copiesText ? utf8.withUnsafeBufferPointer { Array($0) } : utf8
     let preparation = try db.prepare(utf8: text)
     if case .statement(let prepared) = preparation {
       if statements.count >= capacity { evictLeastRecentlyUsed() }
