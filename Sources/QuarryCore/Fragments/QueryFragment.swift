@@ -268,8 +268,9 @@ public struct QueryFragment: Hashable, Sendable {
     if !other.values.isEmpty {
       if other.values.count <= 8 {
         // A clause's few values one by one: `append(contentsOf:)` copies them through the
-        // runtime's generic array copy, which costs more than they do.
-        values.reserveCapacity(values.count + other.values.count)
+        // runtime's generic array copy, which costs more than they do. (No exact reserve
+        // first: it would give up the array's doubling, and a list joined from many one-value
+        // fragments would grow at every append.)
         for value in other.values { values.append(value) }
       } else {
         values.append(contentsOf: other.values)

@@ -197,7 +197,7 @@ public struct SelectClauses: Sendable {
   var byteCount: Int {
     var count = 48
     switch orderingTerms {
-    case .column(let name, _): count += name.utf8CodeUnitCount + 5
+    case .column(let name, _): count += name.utf8CodeUnitCount + 5  // and ` DESC` at most
     case .terms(let terms): count += terms.text.count
     case .none: break
     }
