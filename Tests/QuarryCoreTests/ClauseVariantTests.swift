@@ -175,6 +175,22 @@ struct ClauseVariantTests {
       sql: #"SELECT "items"."name" FROM "items" ORDER BY "items"."rank" DESC NULLS LAST"#)
     #expect(nullsLastNames == ["cheese", "apple", "bread", "dates"])
   }
+
+  @Test func anOrderingTermOfAnExpressionKeepsItsDirection() throws {
+    let db = try itemsDatabase()
+    let descending = Item.columns.name.length().desc()
+    let ascending = Item.columns.id.asc()
+    #expect(descending.direction == "DESC")
+    #expect(ascending.direction == "ASC")
+    let query = Item.order { _ in descending }.order { _ in ascending }.select(\.name)
+    let names = try assertQuery(
+      query, db: db,
+      sql: """
+        SELECT "items"."name" FROM "items" ORDER BY length("items"."name") DESC, \
+        "items"."id" ASC
+        """)
+    #expect(names == ["cheese", "apple", "bread", "dates"])
+  }
 }
 
 @Suite("CASE with a base")

@@ -4,20 +4,24 @@ public struct OrderingTerm<Base: QueryExpression>: QueryExpression {
 
   /// The expression to order by.
   public var base: Base
+  /// Whether the order is largest first (`DESC`), not smallest first (`ASC`). (A flag, not
+  /// text: a term over a column holds nothing to release, and an `ORDER BY` reads its
+  /// direction without comparing strings.)
+  @usableFromInline let isDescending: Bool
+
   /// `ASC` or `DESC`.
-  public var direction: String
+  public var direction: String { isDescending ? "DESC" : "ASC" }
 
   @inlinable
-  init(_ base: Base, direction: String) {
+  init(_ base: Base, isDescending: Bool) {
     self.base = base
-    self.direction = direction
+    self.isDescending = isDescending
   }
 
   @inlinable
   public func write(to fragment: inout QueryFragment) {
     base.write(to: &fragment)
-    fragment.append(byte: UInt8(ascii: " "))
-    fragment.append(sql: direction)
+    fragment.append(literal: isDescending ? " DESC" : " ASC")
   }
 }
 
@@ -25,13 +29,13 @@ extension QueryExpression {
   /// Orders by this expression, smallest first: `"title" ASC`.
   ///
   /// `$0.title.asc()` renders `"reminders"."title" ASC`.
-  public func asc() -> OrderingTerm<Self> { OrderingTerm(self, direction: "ASC") }
+  public func asc() -> OrderingTerm<Self> { OrderingTerm(self, isDescending: false) }
 
   /// Orders by this expression, largest first: `"title" DESC`.
   ///
   /// `$0.title.desc()` renders `"reminders"."title" DESC`.
   @inlinable
-  public func desc() -> OrderingTerm<Self> { OrderingTerm(self, direction: "DESC") }
+  public func desc() -> OrderingTerm<Self> { OrderingTerm(self, isDescending: true) }
 }
 
 extension OrderingTerm {
@@ -118,10 +122,6 @@ extension OrderingTerm: OrderableColumn where Base: OrderableColumn {
   @inlinable
   var orderedName: (StaticString, OrderingDirection)? {
     guard let (name, unstated) = base.orderedName, unstated == .unstated else { return nil }
-    switch direction {
-    case "ASC": return (name, .ascending)
-    case "DESC": return (name, .descending)
-    default: return nil
-    }
+    return (name, isDescending ? .descending : .ascending)
   }
 }
