@@ -38,6 +38,30 @@ struct RenderBufferTests {
     #expect(try Reminder.where { $0.priority == Priority.high }.fetchOne(db)?.title == "bread")
   }
 
+  @Test func quarrysOwnStatementsKeepTheSchemasText() throws {
+    let db = try Database()
+    try remindersSchema.execute(db)
+    func storage(_ utf8: [UInt8]?) -> UnsafePointer<UInt8>? {
+      utf8?.withUnsafeBufferPointer { $0.baseAddress }
+    }
+    // A one-row insert and a lookup run the schema's pre-rendered text. Their prepared
+    // statements keep that very array, not a copy: the next run of either compares its text
+    // with the last statement's at once (the same storage), never byte by byte.
+    let userStatements = db.statements.count
+    try Reminder.insert { Reminder.Draft(title: "milk") }.execute(db)
+    #expect(storage(db.quarryStatements.last?.utf8) == storage(Reminder.schema.insertRowUTF8))
+    // (The first read of a table also asks SQLite about it, through the same cache: the
+    // second lookup is the last statement.)
+    for _ in 0..<2 { #expect(try Reminder.find(1).fetchOne(db)?.title == "milk") }
+    #expect(
+      storage(db.quarryStatements.last?.utf8) == storage(Reminder.schema.selectByPrimaryKeyUTF8))
+    #expect(db.statements.count == userStatements)
+    // The user's statements, rendered into the connection's buffer, are kept as copies.
+    #expect(try Reminder.where { $0.title == "milk" }.fetchCount(db) == 1)
+    let kept = try #require(db.statements.last)
+    #expect(storage(kept.utf8) != storage(db.renderBuffer.utf8))
+  }
+
   @Test func aLargeStatementsStorageIsNotKept() throws {
     let db = try Database()
     try remindersSchema.execute(db)

@@ -9,7 +9,7 @@ public final class PreparedStatement {
   /// The statement's SQL.
   public let sql: String
   /// The statement's SQL as UTF-8, the key of the statement cache.
-  @usableFromInline let utf8: [UInt8]
+  @usableFromInline package let utf8: [UInt8]
   /// The number of result columns.
   @usableFromInline let columnCount: Int32
   /// The number of parameters.

@@ -23,7 +23,7 @@ package struct StatementCache {
   @usableFromInline var statements: [StatementKey: PreparedStatement] = [:]
   /// The statement used last, checked before the dictionary: a loop running one query compares
   /// bytes (often the very same array, which compares at once) instead of hashing them.
-  @usableFromInline var last: PreparedStatement?
+  @usableFromInline package var last: PreparedStatement?
   /// How many statements are kept at most.
   let capacity: Int
   /// Counts the times ``last`` changed: a statement's `lastUse` is the count when it stopped
