@@ -4,24 +4,23 @@ public struct OrderingTerm<Base: QueryExpression>: QueryExpression {
 
   /// The expression to order by.
   public var base: Base
-  /// Whether the order is largest first (`DESC`), not smallest first (`ASC`). (A flag, not
-  /// text: a term over a column holds nothing to release, and an `ORDER BY` reads its
-  /// direction without comparing strings.)
-  @usableFromInline let isDescending: Bool
+  /// `.ascending` or `.descending`. (Not text: a term over a column holds nothing to release,
+  /// and an `ORDER BY` reads its direction without comparing strings.)
+  @usableFromInline let ordering: OrderingDirection
 
   /// `ASC` or `DESC`.
-  public var direction: String { isDescending ? "DESC" : "ASC" }
+  public var direction: String { ordering == .descending ? "DESC" : "ASC" }
 
   @inlinable
-  init(_ base: Base, isDescending: Bool) {
+  init(_ base: Base, _ ordering: OrderingDirection) {
     self.base = base
-    self.isDescending = isDescending
+    self.ordering = ordering
   }
 
   @inlinable
   public func write(to fragment: inout QueryFragment) {
     base.write(to: &fragment)
-    fragment.append(literal: isDescending ? " DESC" : " ASC")
+    ordering.write(to: &fragment)
   }
 }
 
@@ -29,13 +28,13 @@ extension QueryExpression {
   /// Orders by this expression, smallest first: `"title" ASC`.
   ///
   /// `$0.title.asc()` renders `"reminders"."title" ASC`.
-  public func asc() -> OrderingTerm<Self> { OrderingTerm(self, isDescending: false) }
+  public func asc() -> OrderingTerm<Self> { OrderingTerm(self, .ascending) }
 
   /// Orders by this expression, largest first: `"title" DESC`.
   ///
   /// `$0.title.desc()` renders `"reminders"."title" DESC`.
   @inlinable
-  public func desc() -> OrderingTerm<Self> { OrderingTerm(self, isDescending: true) }
+  public func desc() -> OrderingTerm<Self> { OrderingTerm(self, .descending) }
 }
 
 extension OrderingTerm {
@@ -122,6 +121,6 @@ extension OrderingTerm: OrderableColumn where Base: OrderableColumn {
   @inlinable
   var orderedName: (StaticString, OrderingDirection)? {
     guard let (name, unstated) = base.orderedName, unstated == .unstated else { return nil }
-    return (name, isDescending ? .descending : .ascending)
+    return (name, ordering)
   }
 }
