@@ -32,28 +32,24 @@ struct CrashSafetyTests {
     defer { file.cleanUp() }
     let batchSize = 20
     for round in 1...3 {
-      let process = Process()
-      process.executableURL = executable
-      process.arguments = [
-        "--path", file.path, "--batch-size", "\(batchSize)", "--journal-mode", mode.rawValue,
-      ]
-      let output = Pipe()
-      process.standardOutput = output
-      try process.run()
+      let writer = try ChildProcess(
+        executable,
+        ["--path", file.path, "--batch-size", "\(batchSize)", "--journal-mode", mode.rawValue],
+        output: .captured)
+      let output = try #require(writer.output)
       // Wait until the writer has reported a few more batches, then kill it mid-loop.
       var reported: [Int] = []
       var buffer = ""
       while reported.count < 5 * round {
-        let data = output.fileHandleForReading.availableData
+        let data = output.availableData
         guard !data.isEmpty else { break }
         buffer += String(decoding: data, as: UTF8.self)
         let lines = buffer.split(separator: "\n", omittingEmptySubsequences: false)
         buffer = String(lines.last ?? "")
         reported += lines.dropLast().compactMap { Int($0) }
       }
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-      #expect(process.terminationReason == .uncaughtSignal)
+      writer.send(SIGKILL)
+      #expect(writer.waitForEnd() == .signalled(SIGKILL))
       let lastReported = try #require(reported.last)
 
       let db = try Database(path: file.path)

@@ -165,11 +165,7 @@ enum ReadOnlyFolder {
   }
 
   private static func run(_ executable: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(executable) \(arguments)")
+    let child = try ChildProcess(URL(fileURLWithPath: executable), arguments)
+    #expect(child.waitForEnd() == .exited(0), "\(executable) \(arguments)")
   }
 }

@@ -248,13 +248,10 @@ struct ObservationTests {
       try db.fetchOne(Int.self, sql: "SELECT count(*) FROM items") ?? 0
     }.makeAsyncIterator()
     #expect(try await values.next() == 0)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["--path", database.file.path, "--batch-size", "3", "--batches", "1"]
-    process.standardOutput = Pipe()
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let writer = try ChildProcess(
+      executable, ["--path", database.file.path, "--batch-size", "3", "--batches", "1"],
+      output: .discarded)
+    #expect(await writer.end() == .exited(0))
     #expect(try await values.next() == 3)
   }
 
