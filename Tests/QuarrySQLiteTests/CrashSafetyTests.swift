@@ -36,12 +36,11 @@ struct CrashSafetyTests {
         executable,
         ["--path", file.path, "--batch-size", "\(batchSize)", "--journal-mode", mode.rawValue],
         output: .captured)
-      let output = try #require(writer.output)
       // Wait until the writer has reported a few more batches, then kill it mid-loop.
       var reported: [Int] = []
       var buffer = ""
       while reported.count < 5 * round {
-        let data = output.availableData
+        let data = writer.readOutput()
         guard !data.isEmpty else { break }
         buffer += String(decoding: data, as: UTF8.self)
         let lines = buffer.split(separator: "\n", omittingEmptySubsequences: false)

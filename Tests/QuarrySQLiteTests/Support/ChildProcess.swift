@@ -29,13 +29,13 @@ final class ChildProcess: Sendable {
     case inherited
     /// Thrown away.
     case discarded
-    /// Readable from ``output``.
+    /// Read with ``readOutput(timeout:)``.
     case captured
   }
 
   let pid: pid_t
-  /// The read end of the child's standard output, when it is captured.
-  let output: FileHandle?
+  /// The read end of the child's standard output, when it is captured; else -1.
+  private let output: Int32
 
   /// Starts `executable` with `arguments` and the tests' environment.
   init(_ executable: URL, _ arguments: [String], output: Output = .inherited) throws {
@@ -69,8 +69,22 @@ final class ChildProcess: Sendable {
       throw POSIXError(.init(rawValue: code) ?? .EIO)
     }
     self.pid = pid
-    self.output =
-      output == .captured ? FileHandle(fileDescriptor: ends[0], closeOnDealloc: true) : nil
+    self.output = output == .captured ? ends[0] : -1
+  }
+
+  deinit {
+    if output >= 0 { close(output) }
+  }
+
+  /// What the child wrote to its captured output since the last read, waiting up to `timeout`
+  /// seconds for something: empty when it wrote nothing meanwhile, or closed its output.
+  func readOutput(timeout: Double = 30) -> [UInt8] {
+    precondition(output >= 0, "the child's output is not captured")
+    var ready = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+    guard poll(&ready, 1, Int32(timeout * 1_000)) == 1 else { return [] }
+    var bytes = [UInt8](repeating: 0, count: 4_096)
+    let count = bytes.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+    return Array(bytes.prefix(max(count, 0)))
   }
 
   /// Sends `signal` to the child.
