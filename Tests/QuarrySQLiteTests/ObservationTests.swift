@@ -248,10 +248,10 @@ struct ObservationTests {
       try db.fetchOne(Int.self, sql: "SELECT count(*) FROM items") ?? 0
     }.makeAsyncIterator()
     #expect(try await values.next() == 0)
-    let writer = try ChildProcess(
+    let otherProcess = try ChildProcess(
       executable, ["--path", database.file.path, "--batch-size", "3", "--batches", "1"],
       output: .discarded)
-    #expect(await writer.end() == .exited(0))
+    #expect(await otherProcess.end() == .exited(0))
     #expect(try await values.next() == 3)
   }
 

@@ -42,8 +42,9 @@ final class ChildProcess: Sendable {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    // Both ends close on exec, so that no other child inherits them; the child's copy of the
-    // write end, as its standard output, does not.
+    // Both ends are marked to close on exec as soon as they are made, so that other children
+    // don't keep them open; the copy of the write end that becomes this child's standard output
+    // is not.
     var ends: [Int32] = [-1, -1]
     switch output {
     case .inherited:
