@@ -62,8 +62,22 @@ final class ChildProcess: Sendable {
     defer {
       for string in argv + environment { free(string) }
     }
+    // No signal blocked or ignored, whatever the spawning thread's state: a thread of
+    // libdispatch's pools blocks signals, and a child would inherit that.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var everySignal = sigset_t()
+    sigfillset(&everySignal)
+    sigdelset(&everySignal, SIGKILL)
+    sigdelset(&everySignal, SIGSTOP)
+    posix_spawnattr_setsigdefault(&attributes, &everySignal)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let code = posix_spawn(&pid, executable.path, &actions, nil, argv, environment)
+    let code = posix_spawn(&pid, executable.path, &actions, &attributes, argv, environment)
     if output == .captured { close(ends[1]) }
     guard code == 0 else {
       if output == .captured { close(ends[0]) }
