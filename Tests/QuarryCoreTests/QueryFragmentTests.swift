@@ -1,5 +1,6 @@
 import Foundation
 import Quarry
+import QuarryCore
 import QuarrySQLText
 import QuarryTestSupport
 import Testing
@@ -54,6 +55,49 @@ struct QueryFragmentTests {
     #expect(fragment.utf8.capacity == 0 && fragment.bindings.capacity == 0)
     fragment.append(sql: "SELECT 2")
     #expect(fragment.sql == "SELECT 2")
+  }
+
+  /// Several pieces of text copied at once: the fragment holds them in order, with the values
+  /// bound after them where their `?`s are.
+  @Test func textCopiedInOnePiece() {
+    var fragment: QueryFragment = "SELECT \(1)"
+    let bytes = Array(" + ".utf8)
+    fragment.appendText(byteCount: 5) { cursor in
+      cursor.write(bytes)
+      cursor.write(byte: UInt8(ascii: "?"))
+      cursor.write("")
+      cursor.write(";")
+    }
+    fragment.bind(.int(2), at: 11)
+    #expect(fragment.sql == "SELECT ? + ?;")
+    #expect(fragment.bindings == [.int(1), .int(2)])
+    #expect(fragment.debugDescription == "SELECT 1 + 2;")
+    #expect(fragment.sql(for: .postgres) == "SELECT $1 + $2;")
+
+    // The same through a temporary buffer, as compilers before Swift 6.3 build it.
+    var copied: QueryFragment = "SELECT \(1)"
+    copied.appendTextThroughCopy(byteCount: 5) { cursor in
+      cursor.write(bytes)
+      cursor.write(byte: UInt8(ascii: "?"))
+      cursor.write(";")
+    }
+    copied.bind(.int(2), at: 11)
+    #expect(copied == fragment)
+  }
+
+  /// A piece longer than the room asked for stops the process instead of writing past it.
+  @Test func textLongerThanItsRoomStops() async {
+    await #expect(processExitsWith: .failure) {
+      var fragment = QueryFragment()
+      fragment.appendText(byteCount: 2) { $0.write("abc") }
+    }
+    await #expect(processExitsWith: .failure) {
+      var fragment = QueryFragment()
+      fragment.appendText(byteCount: 1) { cursor in
+        cursor.write(byte: 1)
+        cursor.write(byte: 2)
+      }
+    }
   }
 
   @Test func scannerFindsTokens() {

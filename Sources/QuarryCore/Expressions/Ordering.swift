@@ -82,13 +82,19 @@ extension QueryExpression {
 enum OrderingDirection: Sendable {
   case unstated, ascending, descending
 
+  /// What is written after the term: nothing, ` ASC` or ` DESC`.
+  @inlinable
+  var literal: StaticString {
+    switch self {
+    case .unstated: ""
+    case .ascending: " ASC"
+    case .descending: " DESC"
+    }
+  }
+
   @inlinable
   func write(to fragment: inout QueryFragment) {
-    switch self {
-    case .unstated: break
-    case .ascending: fragment.append(literal: " ASC")
-    case .descending: fragment.append(literal: " DESC")
-    }
+    if self != .unstated { fragment.append(literal: literal) }
   }
 }
 
@@ -112,8 +118,7 @@ extension OrderableColumn {
 extension TableColumn: OrderableColumn {
   @inlinable
   var orderedName: (StaticString, OrderingDirection)? {
-    guard qualifier.isTable, tablePrefixLiteral.utf8CodeUnitCount == 0 else { return nil }
-    return (qualifiedNameLiteral, .unstated)
+    literalQualifiedName.map { ($0, .unstated) }
   }
 }
 

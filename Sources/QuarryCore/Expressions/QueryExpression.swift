@@ -99,15 +99,38 @@ public struct BinaryOperation<QueryValue, LHS: QueryExpression, RHS: QueryExpres
 
   @inlinable
   public func write(to fragment: inout QueryFragment) {
+    let name = self.operator
+    if isOperator == .none, let column = LHS.self as? any LiteralColumn.Type,
+      let lhsName = column.literalQualifiedName(of: lhs)
+    {
+      // A column of the table and the operator in one copy: `("items"."price" > `.
+      let byteCount = lhsName.utf8CodeUnitCount + name.utf8CodeUnitCount + 3
+      fragment.appendText(byteCount: byteCount) { cursor in
+        cursor.write(byte: UInt8(ascii: "("))
+        cursor.write(lhsName)
+        cursor.write(byte: UInt8(ascii: " "))
+        cursor.write(name)
+        cursor.write(byte: UInt8(ascii: " "))
+      }
+      fragment.appendOperand(rhs)
+      fragment.append(byte: UInt8(ascii: ")"))
+      return
+    }
     fragment.append(byte: UInt8(ascii: "("))
     fragment.appendOperand(lhs)
-    fragment.append(byte: UInt8(ascii: " "))
     switch isOperator {
-    case .none: fragment.append(literal: self.operator)
-    case .is: fragment.append(form: .isOperator(negated: false))
-    case .isNot: fragment.append(form: .isOperator(negated: true))
+    case .none:
+      // The operator and its spaces in one copy.
+      fragment.appendText(byteCount: name.utf8CodeUnitCount + 2) { cursor in
+        cursor.write(byte: UInt8(ascii: " "))
+        cursor.write(name)
+        cursor.write(byte: UInt8(ascii: " "))
+      }
+    case .is, .isNot:
+      fragment.append(byte: UInt8(ascii: " "))
+      fragment.append(form: .isOperator(negated: isOperator == .isNot))
+      fragment.append(byte: UInt8(ascii: " "))
     }
-    fragment.append(byte: UInt8(ascii: " "))
     fragment.appendOperand(rhs)
     fragment.append(byte: UInt8(ascii: ")"))
   }

@@ -265,23 +265,7 @@ public struct QueryFragment: Hashable, Sendable {
     clearPreRendered()
     let shift = text.count
     text.append(contentsOf: other.text)
-    if !other.values.isEmpty {
-      if other.values.count <= 8 {
-        // A clause's few values one by one: `append(contentsOf:)` copies them through the
-        // runtime's generic array copy, which costs more than they do. (No exact reserve
-        // first: it would give up the array's doubling, and a list joined from many one-value
-        // fragments would grow at every append.)
-        for value in other.values { values.append(value) }
-      } else {
-        values.append(contentsOf: other.values)
-      }
-      if shift == 0 && placeholders.isEmpty {
-        placeholders = other.placeholders
-      } else {
-        for offset in other.placeholders { placeholders.append(offset + shift) }
-      }
-    }
-    if !other.forms.isEmpty { appendForms(of: other, shiftedBy: shift) }
+    appendBindingsAndForms(of: other, shiftedBy: shift)
   }
 
   /// Appends an expression's SQL.

@@ -92,3 +92,28 @@ public struct TableColumn<Root: Table, Value: QueryBindable>: QueryExpression, S
   @inlinable
   public static var rendersDelimited: Bool { true }
 }
+
+/// A column that may be written as one literal, its qualified and quoted name: an operator
+/// copies it with its own text in one piece.
+@usableFromInline
+protocol LiteralColumn {
+  /// The column's qualified, quoted name; nil under an alias or a name prefix.
+  var literalQualifiedName: StaticString? { get }
+}
+
+extension LiteralColumn {
+  /// ``literalQualifiedName`` of `value`, a value of this type. (Asked of the type, not of
+  /// the value cast to an existential: that would box the value.)
+  @inlinable
+  static func literalQualifiedName(of value: some Any) -> StaticString? {
+    (value as? Self)?.literalQualifiedName
+  }
+}
+
+extension TableColumn: LiteralColumn {
+  @inlinable
+  var literalQualifiedName: StaticString? {
+    guard qualifier.isTable, tablePrefixLiteral.utf8CodeUnitCount == 0 else { return nil }
+    return qualifiedNameLiteral
+  }
+}

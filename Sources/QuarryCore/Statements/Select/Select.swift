@@ -109,12 +109,40 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
       return
     }
     if selectionTerms == nil, !isDistinct {
+      let predicates = filter.predicates
+      if let clauseByteCount = clauses.literalByteCount {
+        // The table's select, the filter's text and the clauses in one copy; then the
+        // filter's values and the limit's.
+        let start = fragment.text.count + schema.selectUTF8.count
+        let filterByteCount = predicates.isEmpty ? 0 : 7 + predicates.text.count
+        let limitCount = clauses.limit == nil ? 0 : 1
+        if fragment.values.capacity == 0 {
+          fragment.reserveBindingCapacity(predicates.values.count + limitCount)
+        }
+        fragment.appendText(
+          byteCount: schema.selectUTF8.count + filterByteCount + clauseByteCount
+        ) { cursor in
+          cursor.write(schema.selectUTF8)
+          if filterByteCount > 0 {
+            cursor.write("\nWHERE ")
+            cursor.write(predicates.text)
+          }
+          clauses.writeLiterals(to: &cursor)
+        }
+        if filterByteCount > 0 {
+          fragment.appendBindingsAndForms(of: predicates, shiftedBy: start + 7)
+        }
+        if case .value(let count) = clauses.limit {
+          fragment.bind(.int(Int64(count)), at: fragment.text.count - 1)
+        }
+        return
+      }
       if fragment.isEmpty {
         // Start from the pre-rendered text, with room for every clause: one allocation for the
         // text and one for the bindings, never a growth.
         fragment.reserveCapacity(
-          schema.selectUTF8.count + filter.predicates.text.count + 8 + clauses.byteCount)
-        fragment.reserveBindingCapacity(filter.predicates.values.count + clauses.bindingCount)
+          schema.selectUTF8.count + predicates.text.count + 8 + clauses.byteCount)
+        fragment.reserveBindingCapacity(predicates.values.count + clauses.bindingCount)
       }
       fragment.append(utf8: schema.selectUTF8)
     } else {

@@ -220,6 +220,38 @@ public struct SelectClauses: Sendable {
     return count
   }
 
+  /// The bytes of the clauses' text when it is only literals: at most an `ORDER BY` of one
+  /// column and a `LIMIT` of a value (its `?`); nil when there is any other clause.
+  @inlinable
+  var literalByteCount: Int? {
+    guard others == nil else { return nil }
+    var count = 0
+    switch orderingTerms {
+    case .none: break
+    case .column(let name, let direction):
+      count += 10 + name.utf8CodeUnitCount + direction.literal.utf8CodeUnitCount
+    case .terms: return nil
+    }
+    switch limit {
+    case .none: break
+    case .value: count += 8
+    case .expression: return nil
+    }
+    return count
+  }
+
+  /// Writes the text of clauses that are only literals (``literalByteCount``): the limit's
+  /// value is bound to the last byte, its `?`, by the caller.
+  @inlinable
+  func writeLiterals(to cursor: inout TextCursor) {
+    if case .column(let name, let direction) = orderingTerms {
+      cursor.write("\nORDER BY ")
+      cursor.write(name)
+      cursor.write(direction.literal)
+    }
+    if limit != nil { cursor.write("\nLIMIT ?") }
+  }
+
   /// Writes the clauses that are present.
   @inlinable
   package func write(to fragment: inout QueryFragment) {
@@ -234,11 +266,26 @@ public struct SelectClauses: Sendable {
         fragment.append(having)
       }
     }
-    if isOrdered {
+    if case .column(let name, let direction) = orderingTerms {
+      // A column's name and direction are literals: one copy into the text for the three.
+      let byteCount = 10 + name.utf8CodeUnitCount + direction.literal.utf8CodeUnitCount
+      fragment.appendText(byteCount: byteCount) { cursor in
+        cursor.write("\nORDER BY ")
+        cursor.write(name)
+        cursor.write(direction.literal)
+      }
+    } else if isOrdered {
       fragment.append(literal: "\nORDER BY ")
       writeOrdering(to: &fragment)
     }
     guard limit != nil || offset != nil else { return }
+    if offset == nil, case .value(let count) = limit {
+      // The clause and its placeholder in one copy.
+      let placeholder = fragment.text.count + 7
+      fragment.appendText(byteCount: 8) { $0.write("\nLIMIT ?") }
+      fragment.bind(.int(Int64(count)), at: placeholder)
+      return
+    }
     fragment.append(literal: "\nLIMIT ")
     // An offset without a limit: SQLite's "no limit" is a negative one, PostgreSQL's `ALL`.
     (limit ?? .expression(.form(.noLimit))).write(to: &fragment)
