@@ -228,13 +228,12 @@ public struct SelectClauses: Sendable {
     var count = 0
     switch orderingTerms {
     case .none: break
-    case .column(let name, let direction):
-      count += 10 + name.utf8CodeUnitCount + direction.literal.utf8CodeUnitCount
+    case .column(let name, let direction): count += Self.byteCount(ofOrdering: name, direction)
     case .terms: return nil
     }
     switch limit {
     case .none: break
-    case .value: count += 8
+    case .value: count += Self.limitPlaceholder.utf8CodeUnitCount
     case .expression: return nil
     }
     return count
@@ -245,11 +244,29 @@ public struct SelectClauses: Sendable {
   @inlinable
   func writeLiterals(to cursor: inout TextCursor) {
     if case .column(let name, let direction) = orderingTerms {
-      cursor.write("\nORDER BY ")
-      cursor.write(name)
-      cursor.write(direction.literal)
+      Self.writeOrdering(name, direction, to: &cursor)
     }
-    if limit != nil { cursor.write("\nLIMIT ?") }
+    if limit != nil { cursor.write(Self.limitPlaceholder) }
+  }
+
+  /// `LIMIT` and the `?` of a value.
+  @inlinable @inline(__always)
+  static var limitPlaceholder: StaticString { "\nLIMIT ?" }
+
+  /// The bytes of `ORDER BY` one column of the table in a direction.
+  @inlinable @inline(__always)
+  static func byteCount(ofOrdering name: StaticString, _ direction: OrderingDirection) -> Int {
+    10 + name.utf8CodeUnitCount + direction.literal.utf8CodeUnitCount
+  }
+
+  /// Writes `ORDER BY` one column of the table in a direction.
+  @inlinable @inline(__always)
+  static func writeOrdering(
+    _ name: StaticString, _ direction: OrderingDirection, to cursor: inout TextCursor
+  ) {
+    cursor.write("\nORDER BY ")
+    cursor.write(name)
+    cursor.write(direction.literal)
   }
 
   /// Writes the clauses that are present.
@@ -268,11 +285,8 @@ public struct SelectClauses: Sendable {
     }
     if case .column(let name, let direction) = orderingTerms {
       // A column's name and direction are literals: one copy into the text for the three.
-      let byteCount = 10 + name.utf8CodeUnitCount + direction.literal.utf8CodeUnitCount
-      fragment.appendText(byteCount: byteCount) { cursor in
-        cursor.write("\nORDER BY ")
-        cursor.write(name)
-        cursor.write(direction.literal)
+      fragment.appendText(byteCount: Self.byteCount(ofOrdering: name, direction)) { cursor in
+        Self.writeOrdering(name, direction, to: &cursor)
       }
     } else if isOrdered {
       fragment.append(literal: "\nORDER BY ")
@@ -281,9 +295,9 @@ public struct SelectClauses: Sendable {
     guard limit != nil || offset != nil else { return }
     if offset == nil, case .value(let count) = limit {
       // The clause and its placeholder in one copy.
-      let placeholder = fragment.text.count + 7
-      fragment.appendText(byteCount: 8) { $0.write("\nLIMIT ?") }
-      fragment.bind(.int(Int64(count)), at: placeholder)
+      let clause = Self.limitPlaceholder
+      fragment.appendText(byteCount: clause.utf8CodeUnitCount) { $0.write(clause) }
+      fragment.bind(.int(Int64(count)), at: fragment.text.count - 1)
       return
     }
     fragment.append(literal: "\nLIMIT ")
