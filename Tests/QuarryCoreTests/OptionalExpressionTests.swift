@@ -151,7 +151,7 @@ struct OptionalExpressionTests {
         """)
     #expect(rows.map(\.0).elementsEqual(["Ada50% Off_Sale", nil, nil]))
     #expect(rows.map(\.1).elementsEqual(["50% Off_SaleAda", nil, nil]))
-    // Six terms, mixing optional and non-optional text: checked within the target's 100 ms.
+    // Six terms, mixing optional and non-optional text (`QuarryTypeCheckBudget` bounds its time).
     let chain: [String?] = try OptionalPerson.select {
       $0.name + $0.title + "a" + $0.nickname + "b" + $0.title
     }
