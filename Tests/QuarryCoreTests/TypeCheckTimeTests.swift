@@ -4,8 +4,8 @@ import Testing
 // An ill-typed `+` (text and a number) must fail fast, with a message that names both types.
 // The well-typed chains (optional columns, `??` chains, six-term `+` chains, optional text with
 // text) are checked in `OptionalExpressionTests`, and `Tests/QuarryTypeCheckBudget` bounds each
-// one's type-check to 100 ms. Longer ill-typed chains still take Swift's diagnostic pass seconds per extra term: it
-// retries every `+` of the standard library at each operator.
+// one's type-check to 100 ms. Longer ill-typed chains still take Swift's diagnostic pass seconds
+// per extra term: it retries every `+` of the standard library at each operator.
 
 @Suite("Type-check time")
 struct TypeCheckTimeTests {
