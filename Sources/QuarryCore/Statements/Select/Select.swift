@@ -113,8 +113,10 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
       if let clauseByteCount = clauses.literalByteCount {
         // The table's select, the filter's text and the clauses in one copy; then the
         // filter's values and the limit's.
-        let start = fragment.text.count + schema.selectUTF8.count
-        let filterByteCount = predicates.isEmpty ? 0 : 7 + predicates.text.count
+        let keyword: StaticString = "\nWHERE "
+        let filterStart = fragment.text.count + schema.selectUTF8.count + keyword.utf8CodeUnitCount
+        let filterByteCount =
+          predicates.isEmpty ? 0 : keyword.utf8CodeUnitCount + predicates.text.count
         let limitCount = clauses.limit == nil ? 0 : 1
         if fragment.values.capacity == 0 {
           fragment.reserveBindingCapacity(predicates.values.count + limitCount)
@@ -124,13 +126,13 @@ public struct Select<QueryValue, From: Table>: SelectStatement, Sendable {
         ) { cursor in
           cursor.write(schema.selectUTF8)
           if filterByteCount > 0 {
-            cursor.write("\nWHERE ")
+            cursor.write(keyword)
             cursor.write(predicates.text)
           }
           clauses.writeLiterals(to: &cursor)
         }
         if filterByteCount > 0 {
-          fragment.appendBindingsAndForms(of: predicates, shiftedBy: start + 7)
+          fragment.appendBindingsAndForms(of: predicates, shiftedBy: filterStart)
         }
         if case .value(let count) = clauses.limit {
           fragment.bind(.int(Int64(count)), at: fragment.text.count - 1)
