@@ -47,11 +47,16 @@ flags=(-Xswiftc -Xfrontend -Xswiftc -warn-long-expression-type-checking=100
        -Xswiftc -Xfrontend -Xswiftc -debug-time-expression-type-checking)
 echo "== warming up (dependencies and a first build, same flags)"
 swift build "${flags[@]}" > /dev/null 2>&1
-touch Sources/Fixture/Fixture.swift
-start=$(date +%s.%N)
-swift build "${flags[@]}" > /tmp/quarry-w7.log 2>&1
-end=$(date +%s.%N)
-echo "W7 debug rebuild of Fixture.swift: $(echo "$end - $start" | bc) s"
+# Seconds a `swift build` takes after touching the fixture (its output in /tmp/quarry-w7.log).
+rebuild() {
+  touch Sources/Fixture/Fixture.swift
+  local start end
+  start=$(date +%s.%N)
+  swift build "${flags[@]}" > /tmp/quarry-w7.log 2>&1
+  end=$(date +%s.%N)
+  echo "$end - $start" | bc
+}
+echo "W7 debug rebuild of Fixture.swift: $(rebuild) s"
 echo "slowest expressions (ms):"
 grep -E "^[0-9.]+ms\s.*Fixture.swift" /tmp/quarry-w7.log | sort -rn | head -3 || true  # head closes the pipe early
 if grep -q "warning: expression took" /tmp/quarry-w7.log; then
@@ -60,9 +65,26 @@ else
   echo "no expression over 100 ms"
 fi
 
+# Where the rebuild's time goes: the same rebuild of smaller fixtures (the queries removed, then
+# `@Table` too), and SwiftPM with nothing to compile. Each is one run, as noisy as the total.
+cp Sources/Fixture/Fixture.swift /tmp/quarry-w7-fixture.swift
+# (The first build after the text changes takes SwiftPM far longer, so each is built once first.)
+sed '/^func queries/,$d' /tmp/quarry-w7-fixture.swift > Sources/Fixture/Fixture.swift
+swift build "${flags[@]}" > /dev/null 2>&1
+echo "the 20 tables alone, without the queries: $(rebuild) s"
+sed -i 's/^@Table struct/struct/' Sources/Fixture/Fixture.swift
+swift build "${flags[@]}" > /dev/null 2>&1
+echo "the 20 structs without @Table: $(rebuild) s"
+start=$(date +%s.%N)
+swift build "${flags[@]}" > /dev/null 2>&1
+end=$(date +%s.%N)
+echo "swift build with nothing to do: $(echo "$end - $start" | bc) s"
+cp /tmp/quarry-w7-fixture.swift Sources/Fixture/Fixture.swift
+
 # The compiler's own counts for the same rebuild: unlike its time, which drifts by tens of
 # percent on a shared machine, they only move when the code it compiles does, so they tell two
-# versions of the macros or the library apart. (An extra rebuild, not timed.)
+# versions of the macros or the library apart. (An extra rebuild, not timed, last: its extra flag
+# makes SwiftPM rebuild the dependencies too.)
 stats=$(mktemp -d "${TMPDIR:-/tmp}/quarry-w7-stats.XXXXXX")
 touch Sources/Fixture/Fixture.swift
 swift build "${flags[@]}" -Xswiftc -stats-output-dir -Xswiftc "$stats" > /dev/null 2>&1
@@ -77,3 +99,4 @@ for path in sorted(glob.glob(sys.argv[1] + "/*Fixture*.json")):
           f"{stats.get('Sema.NumDeclsTypechecked', 0):,} declarations type-checked")
 PY
 rm -rf "$stats"
+
