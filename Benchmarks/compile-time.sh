@@ -47,14 +47,18 @@ flags=(-Xswiftc -Xfrontend -Xswiftc -warn-long-expression-type-checking=100
        -Xswiftc -Xfrontend -Xswiftc -debug-time-expression-type-checking)
 echo "== warming up (dependencies and a first build, same flags)"
 swift build "${flags[@]}" > /dev/null 2>&1
-# Seconds a `swift build` takes after touching the fixture (its output in /tmp/quarry-w7.log).
-rebuild() {
-  touch Sources/Fixture/Fixture.swift
+# Seconds one `swift build` takes (its output in /tmp/quarry-w7.log).
+timed_build() {
   local start end
   start=$(date +%s.%N)
   swift build "${flags[@]}" > /tmp/quarry-w7.log 2>&1
   end=$(date +%s.%N)
   echo "$end - $start" | bc
+}
+# Seconds a `swift build` takes after touching the fixture.
+rebuild() {
+  touch Sources/Fixture/Fixture.swift
+  timed_build
 }
 echo "W7 debug rebuild of Fixture.swift: $(rebuild) s"
 echo "slowest expressions (ms):"
@@ -68,17 +72,14 @@ fi
 # Where the rebuild's time goes: the same rebuild of smaller fixtures (the queries removed, then
 # `@Table` too), and SwiftPM with nothing to compile. Each is one run, as noisy as the total.
 cp Sources/Fixture/Fixture.swift /tmp/quarry-w7-fixture.swift
-# (The first build after the text changes takes SwiftPM far longer, so each is built once first.)
+# (The first build after the text changes takes SwiftPM longer, so each is built once first.)
 sed '/^func queries/,$d' /tmp/quarry-w7-fixture.swift > Sources/Fixture/Fixture.swift
 swift build "${flags[@]}" > /dev/null 2>&1
 echo "the 20 tables alone, without the queries: $(rebuild) s"
 sed -i 's/^@Table struct/struct/' Sources/Fixture/Fixture.swift
 swift build "${flags[@]}" > /dev/null 2>&1
 echo "the 20 structs without @Table: $(rebuild) s"
-start=$(date +%s.%N)
-swift build "${flags[@]}" > /dev/null 2>&1
-end=$(date +%s.%N)
-echo "swift build with nothing to do: $(echo "$end - $start" | bc) s"
+echo "swift build with nothing to do: $(timed_build) s"
 cp /tmp/quarry-w7-fixture.swift Sources/Fixture/Fixture.swift
 
 # The compiler's own counts for the same rebuild: unlike its time, which drifts by tens of
@@ -99,4 +100,3 @@ for path in sorted(glob.glob(sys.argv[1] + "/*Fixture*.json")):
           f"{stats.get('Sema.NumDeclsTypechecked', 0):,} declarations type-checked")
 PY
 rm -rf "$stats"
-
